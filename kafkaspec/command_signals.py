@@ -42,14 +42,35 @@ def drop_working_dir() -> None:
     run, in place of the package the command imports next. The package itself is found already; a
     program that imports ``kafkaspec`` keeps its path, as does ``python -P`` (which never adds it)."""
     argv = getattr(sys, "orig_argv", [])
-    if sys.flags.safe_path or not any(a == "-m" for a in argv) or not sys.path:
-        return
     try:
         here = os.getcwd()
     except OSError:
         return
+    _drop_empty_pythonpath_entries(here)
+    if sys.flags.safe_path or not any(a == "-m" for a in argv) or not sys.path:
+        return
     if sys.path[0] in ("", here) or os.path.realpath(sys.path[0]) == os.path.realpath(here):
         del sys.path[0]
+
+
+def without_empty_entries(pythonpath: str | None) -> str | None:
+    """``PYTHONPATH`` without the empty entries Python reads as the working directory (for the processes
+    a command starts: Spark's JVM hands its PYTHONPATH on to the Python workers)."""
+    if pythonpath is None:
+        return None
+    return os.pathsep.join(e for e in pythonpath.split(os.pathsep) if e)
+
+
+def _drop_empty_pythonpath_entries(here: str) -> None:
+    """An empty entry of ``PYTHONPATH`` (``PYTHONPATH=/x:$PYTHONPATH`` with it unset) is the working
+    directory to Python, with ``-P`` too: taken off as well, unless another entry names that folder."""
+    value = os.environ.get("PYTHONPATH")
+    if sys.flags.ignore_environment or not value or "" not in value.split(os.pathsep):
+        return
+    real = os.path.realpath(here)
+    if any(e and os.path.realpath(e) == real for e in value.split(os.pathsep)):
+        return
+    sys.path[:] = [p for p in sys.path if p not in ("", here) and os.path.realpath(p) != real]
 
 
 def _early(signum: int, frame: FrameType | None) -> None:

@@ -5,11 +5,8 @@ or ``--master``, or under spark-submit)."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from ..errors import UsageError
 
@@ -80,11 +77,11 @@ def run_table(args: argparse.Namespace) -> int:
 
         return run_table_args(args)
     from ..tables import format_run, write_table
-    from ..tables.write import run_keywords
+    from ..tables.write import native_stderr_held, run_keywords
 
     told = False
     while True:
-        with _native_stderr_held():
+        with native_stderr_held():
             run = write_table(args.input, args.output, decode_values=args.decode_values, **run_keywords(args))
         if run.modes and not told:
             from ..printable import escape
@@ -109,34 +106,3 @@ def table_engine(args: argparse.Namespace) -> str:
     if engine == "local" and args.master is not None:
         raise UsageError("--engine local runs without Spark: --master does not go with it")
     return str(engine)
-
-
-@contextmanager
-def _native_stderr_held() -> Iterator[None]:
-    """Hold what native code writes straight to file descriptor 2 while the block runs: delta-rs's Rust
-    threads print a panic's lines there when a write fails (a full disk), before the error the CLI says in
-    one line. Ended normally, the block's held output is given back; ended by an error, it is dropped and
-    fd 2 stays on the hold (a Rust thread may still be printing) while ``sys.stderr``, our one line's way,
-    goes to the real stderr, as it did all along. ``KAFKASPEC_DEBUG=1`` holds nothing."""
-    ours = sys.stderr
-    if os.environ.get("KAFKASPEC_DEBUG") or ours is None:  # None: started with stderr closed
-        yield
-        return
-    try:
-        held = os.memfd_create("kafkaspec-native-stderr")  # in memory: a full disk cannot refuse it
-    except (AttributeError, OSError):
-        yield
-        return
-    real = os.dup(2)
-    ours.flush()
-    sys.stderr = open(real, "w", encoding=ours.encoding, errors=ours.errors, buffering=1, closefd=False)
-    os.dup2(held, 2)
-    yield
-    sys.stderr.flush()
-    os.dup2(real, 2)
-    sys.stderr = ours
-    os.close(real)
-    os.lseek(held, 0, os.SEEK_SET)
-    while chunk := os.read(held, 1 << 16):
-        os.write(2, chunk)
-    os.close(held)

@@ -74,6 +74,10 @@ def _quiet_replacement(spark: SparkSession) -> None:
 def _workers_run_kafkaspec(spark: SparkSession) -> None:
     """Point the session's Python workers at an interpreter that has kafkaspec (see :func:`register`)."""
     sc = spark.sparkContext
+    # PySpark starts its workers as `python -m pyspark.daemon` in the JVM's working directory, which Python
+    # puts first on their path: set for the functions wrapped from now on, the source's among them, as
+    # build_session sets spark.executorEnv.PYTHONSAFEPATH for the sessions it builds
+    sc.environment["PYTHONSAFEPATH"] = "1"
     chosen = os.environ.get("PYSPARK_PYTHON") or sc.getConf().get("spark.pyspark.python")
     if not chosen:
         sc.pythonExec = sys.executable  # the functions wrapped from now on name it (the source's among them)
@@ -81,13 +85,18 @@ def _workers_run_kafkaspec(spark: SparkSession) -> None:
     sc.pythonExec = chosen
     if not str(sc.master).startswith("local"):
         return  # the executors' machines: their interpreter cannot be checked from here
+    from ..command_signals import without_empty_entries
+
+    env = {**os.environ, "PYTHONSAFEPATH": "1"}  # not the working directory's lz4.py, say, for ours
+    if "PYTHONPATH" in env:  # nor through an empty entry, which Python reads as the working directory
+        env["PYTHONPATH"] = without_empty_entries(env["PYTHONPATH"]) or ""
     try:
-        probe = subprocess.run(  # PYTHONSAFEPATH: not the working directory's lz4.py, say, for ours
+        probe = subprocess.run(
             [chosen, "-c", "import kafkaspec.generated"],
             capture_output=True,
             timeout=60,
             check=False,
-            env={**os.environ, "PYTHONSAFEPATH": "1"},
+            env=env,
         )
         ok = probe.returncode == 0
     except OSError:

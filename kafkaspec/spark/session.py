@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
-
-import os
-import sys
 
 
 def build_session(
@@ -51,12 +52,33 @@ def build_session(
         builder = builder.master(master)
     for key, value in (extra or {}).items():
         builder = builder.config(key, value)
-    spark = builder.getOrCreate()
+    with _workers_path_kept_off_cwd():
+        spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("WARN")
     from . import register
 
     register(spark)
     return spark
+
+
+@contextmanager
+def _workers_path_kept_off_cwd() -> Iterator[None]:
+    """While the JVM starts: ``PYTHONPATH`` without its empty entries (``PYTHONPATH=/x:$PYTHONPATH``, it
+    unset, leaves one). The JVM hands its own PYTHONPATH on to the Python workers it starts, and Python
+    reads an empty entry as the working directory, ``PYTHONSAFEPATH`` or not: a lz4.py there was
+    imported by every worker. Put back at once (the JVM has its copy)."""
+    value = os.environ.get("PYTHONPATH")
+    from ..command_signals import without_empty_entries
+
+    kept = without_empty_entries(value)
+    if kept == value:
+        yield
+        return
+    os.environ["PYTHONPATH"] = kept or ""
+    try:
+        yield
+    finally:
+        os.environ["PYTHONPATH"] = value or ""
 
 
 #: the pipeline's session: its JVM only schedules tasks (the data stays in the Python workers, see

@@ -63,6 +63,19 @@ def is_table_root(dest: str) -> bool:
     )
 
 
+def refuse_link_out(dest: str, name: str) -> None:
+    """Refuse a local table folder that is a symbolic link out of ``dest``: a run would append to, and
+    ``table compact``/``expire-snapshots`` rewrite or delete the files of, a table elsewhere."""
+    path = os.path.join(dest, name)
+    if "://" in dest or not os.path.islink(path):
+        return
+    target, root = os.path.realpath(path), os.path.realpath(dest)
+    if not target.startswith(root.rstrip(os.sep) + os.sep):
+        raise TableError(
+            f"{path}: a symbolic link out of {dest} (to {target}), not a table folder of it; nothing was written"
+        )
+
+
 class DeltaSink:
     """The Delta tables of one destination folder (local, or an object store's URI)."""
 
@@ -90,6 +103,7 @@ class DeltaSink:
                 f"{uri}: a Delta table cannot be named _delta_log, the name of every Delta table's log "
                 "folder (leave the topic out with --topics '!_delta_log'); nothing was written"
             )
+        refuse_link_out(self.dest, name)
         if (
             "://" not in uri
             and os.path.exists(uri)
@@ -133,17 +147,30 @@ class DeltaSink:
     def committed(self, name: str, partitions: Iterable[tuple[str, int]]) -> Offsets | None:
         """The next offsets the table ``name`` holds of ``partitions`` (None: no such table); refuses a
         table not of our columns. The table is kept as read, so that the commit is checked against it."""
-        table = self._tables[name] = self._load(name)
-        if table is None:
-            return None
-        check_columns(
-            [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self.uri(name)!r}"
-        )
-        out: Offsets = {}
-        for topic, partition in partitions:
-            version = table.transaction_version(APP_ID.format(topic=topic, partition=partition))
-            if version is not None:
-                out.setdefault(topic, {})[partition] = version
+        try:
+            table = self._tables[name] = self._load(name)
+            if table is None:
+                return None
+            check_columns(
+                [(f.name, str(f.type)) for f in table.schema().fields], f"Delta table {self.uri(name)!r}"
+            )
+            out: Offsets = {}
+            for topic, partition in partitions:
+                version = table.transaction_version(APP_ID.format(topic=topic, partition=partition))
+                if version is not None and version < 0:  # from 0 up, as we store them: -5 re-read it all
+                    raise TableError(
+                        f"{self.uri(name)}: its log stores offset {version} for {topic}-{partition}, not one "
+                        "kafkaspec stores; nothing was written"
+                    )
+                if version is not None:
+                    out.setdefault(topic, {})[partition] = version
+        except (
+            DeltaError
+        ) as exc:  # a version of its log that delta-rs cannot read: its text holds a backtrace
+            said = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else type(exc).__name__
+            raise TableError(
+                f"{self.uri(name)}: its Delta log cannot be read ({said}); nothing was written"
+            ) from None
         return out
 
     def columns(self, name: str) -> pa.Schema | None:

@@ -41,6 +41,7 @@ from .write import (
     TableCommit,
     TableRun,
     _covered,
+    _full_disk,
     _marked,
     _modes,
     _pause,
@@ -48,6 +49,7 @@ from .write import (
     committed_offsets,
     open_sink,
     planned,
+    refuse_dest_inside,
     table_groups,
 )
 
@@ -115,6 +117,7 @@ def write_table_tasks(
     started = time.perf_counter()
     dest = os.fspath(dest)
     check_arguments(layout, mode, target_file_mb)
+    refuse_dest_inside(source, dest)
     if decode_values:
         raise UsageError(
             f"--decode-values with --table is done without {engine} (its dead letters are split from the "
@@ -155,7 +158,13 @@ def write_table_tasks(
                 batches = itertools.chain.from_iterable(span_batches(s, run.left_out) for s in todo)
                 rows = sink.upsert(name, SCHEMA, batches, offsets, fields, covered)
             else:
-                sink.commit_files(name, [f for r in mine for f in r.files], offsets, covered)
+                try:
+                    sink.commit_files(name, [f for r in mine for f in r.files], offsets, covered)
+                except Exception as exc:
+                    full = _full_disk(exc)
+                    if full is not None:
+                        raise OSError(full, os.strerror(full), os.path.join(dest, name)) from None
+                    raise
                 rows = sum(r.rows for r in mine)
                 run.left_out.aborted += sum(r.aborted for r in mine)
             marker = markers.pop(name)

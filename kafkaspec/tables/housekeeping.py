@@ -44,7 +44,14 @@ def _tables(sink: Any) -> list[str]:
         return sorted(ident[-1] for ident in sink.catalog.list_tables(NAMESPACE))
     if "://" in sink.dest:
         raise TableError("table housekeeping of Delta tables takes a local folder")
-    return sorted(n for n in os.listdir(sink.dest) if os.path.isdir(os.path.join(sink.dest, n, "_delta_log")))
+    from .delta import refuse_link_out
+
+    names = sorted(
+        n for n in os.listdir(sink.dest) if os.path.isdir(os.path.join(sink.dest, n, "_delta_log"))
+    )
+    for name in names:
+        refuse_link_out(sink.dest, name)
+    return names
 
 
 def compact(

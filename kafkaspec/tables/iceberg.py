@@ -336,7 +336,16 @@ def _catalog(dest: str, catalog_uri: str | None) -> Catalog:
     root = check_destination(dest, is_table_root(dest), "an Iceberg warehouse (no catalog.db)")
     warehouse = root if "://" in root else "file://" + os.path.abspath(root)
     uri = "sqlite:///" + os.path.abspath(os.path.join(root, CATALOG_FILE))
-    return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
+    from sqlalchemy.exc import DatabaseError
+
+    try:
+        return load_catalog("kafkaspec", type="sql", uri=uri, warehouse=warehouse)
+    except DatabaseError as exc:  # a catalog.db that is no SQLite database (or one not readable as ours)
+        said = str(exc.orig).strip().splitlines()[0][:200] if exc.orig is not None else type(exc).__name__
+        raise TableError(
+            f"{os.path.join(root, CATALOG_FILE)}: not an SQLite catalog that can be read ({said}); "
+            "nothing was written"
+        ) from None
 
 
 def _our_warehouse(dest: str) -> bool:

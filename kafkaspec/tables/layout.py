@@ -80,14 +80,29 @@ def encode_offsets(offsets: Offsets) -> str:
 
 
 def decode_offsets(text: str, where: str) -> Offsets:
-    """The offsets a commit stored; anything else is a table whose metadata is not ours."""
+    """The offsets a commit stored; anything else is a table whose metadata is not ours. Each a whole
+    number as :func:`encode_offsets` writes it, a partition from 0 to 2^31-1 and an offset from 0 to
+    2^63-1: ``int()`` took ``1.5`` as 1, ``true`` as 1 and ``" 0"`` as 0, and a run planned from them."""
     try:
         raw = json.loads(text)
-        return {str(t): {int(p): int(o) for p, o in ps.items()} for t, ps in raw.items()}
-    except (ValueError, TypeError, AttributeError):
+        out = {
+            str(t): {_whole(p, 0x7FFFFFFF): _whole(o, (1 << 63) - 1) for p, o in ps.items()}
+            for t, ps in raw.items()
+        }
+    except (ValueError, TypeError, AttributeError, RecursionError):
         raise TableError(
             f"{where}: its {OFFSETS_PROPERTY} property is not the offsets kafkaspec stores"
         ) from None
+    return out
+
+
+def _whole(value: object, high: int) -> int:
+    """A partition (a JSON key: its digits) or an offset (a JSON integer), from 0 to ``high``."""
+    if isinstance(value, str) and high < 1 << 32 and re.fullmatch(r"[0-9]{1,10}", value):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise ValueError(value)
+    return value
 
 
 def check_columns(columns: list[tuple[str, str]], where: str) -> None:

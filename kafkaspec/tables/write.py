@@ -10,6 +10,7 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
@@ -96,6 +97,23 @@ def check_arguments(layout: str, mode: str | None, target_file_mb: int) -> None:
         raise UsageError(f"--target-file-mb must be from 1 to {MAX_FILE_MB:,}, got {target_file_mb}")
 
 
+def refuse_dest_inside(source: str | os.PathLike[str] | LogDir, dest: str) -> None:
+    """Refuse a destination that is the source or lies inside it (the CLI's check, for Python callers
+    too): the tables' files would be read as log data by the next run, or refused as stray folders, and a
+    broker does not start on them."""
+    from ..logdir.store.storage import is_uri
+
+    path = str(source.path) if isinstance(source, LogDir) else os.fspath(source)
+    if is_uri(path) or is_uri(dest) or not os.path.exists(path):
+        return
+    src, out = os.path.realpath(path), os.path.realpath(dest)
+    if out == src or out.startswith(src.rstrip(os.sep) + os.sep):
+        raise UsageError(
+            f"the table destination {dest} lies inside the source {path} (its files would be read as log "
+            "data on the next run): give a destination outside it"
+        )
+
+
 def table_groups(log_dir: LogDir, layout: str, topics: str | None) -> dict[str, list[tuple[str, int]]]:
     """Table name -> the (topic, partition)s it takes: every topic but Kafka's own, or those ``topics``
     (a regular expression) matches whole."""
@@ -171,6 +189,7 @@ def write_table(
     started = time.perf_counter()
     dest = os.fspath(dest)
     check_arguments(layout, mode, target_file_mb)
+    refuse_dest_inside(source, dest)
     if decode_values and (layout != "per-topic" or mode == "upsert"):
         raise UsageError("--decode-values goes with --table-layout per-topic and --table-mode append")
     fields = parse_partition_by(partition_by, layout)
@@ -367,6 +386,38 @@ def _pause(point: str) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not (gate and os.path.exists(gate)):
         time.sleep(0.05)
+
+
+@contextmanager
+def native_stderr_held() -> Iterator[None]:
+    """Hold what native code writes straight to file descriptor 2 while the block runs: delta-rs's Rust
+    threads print a panic's lines there when a write fails (a full disk), before the error the CLI says in
+    one line (either engine's run: Spark's commits are the driver's). Ended normally, the block's held
+    output is given back; ended by an error, it is dropped and fd 2 stays on the hold (a Rust thread may
+    still be printing) while ``sys.stderr``, our one line's way, goes to the real stderr, as it did all
+    along. ``KAFKASPEC_DEBUG=1`` holds nothing."""
+    ours = sys.stderr
+    if os.environ.get("KAFKASPEC_DEBUG") or ours is None:  # None: started with stderr closed
+        yield
+        return
+    try:
+        held = os.memfd_create("kafkaspec-native-stderr")  # in memory: a full disk cannot refuse it
+    except (AttributeError, OSError):
+        yield
+        return
+    real = os.dup(2)
+    ours.flush()
+    sys.stderr = open(real, "w", encoding=ours.encoding, errors=ours.errors, buffering=1, closefd=False)
+    os.dup2(held, 2)
+    yield
+    sys.stderr.flush()
+    os.dup2(real, 2)
+    sys.stderr = ours
+    os.close(real)
+    os.lseek(held, 0, os.SEEK_SET)
+    while chunk := os.read(held, 1 << 16):
+        os.write(2, chunk)
+    os.close(held)
 
 
 def run_keywords(args: Any) -> dict[str, Any]:

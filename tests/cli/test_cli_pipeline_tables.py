@@ -383,3 +383,61 @@ def test_option_values_the_libraries_would_meet_are_refused_first(tmp_path):
             dest = tmp_path / f"lake{i}{fmt}"
             _one_line_exit_2(_pipeline(src, "--table", fmt, dest, *args), word)
             assert not dest.exists() or os.listdir(dest) == []
+
+
+_NOISY_SPARK_RUN = """
+import contextlib, os, sys
+import kafkaspec.spark.run.pipeline as pipeline
+import kafkaspec.tables.files as files
+
+
+class Tasks:
+    def __init__(self, tasks):
+        self.tasks = tasks
+
+    def map(self, fn):
+        return Tasks([fn(t) for t in self.tasks])
+
+    def collect(self):
+        return self.tasks
+
+
+class Spark:  # the executors' tasks run here, in turn: no JVM
+    class sparkContext:
+        parallelize = staticmethod(lambda tasks, n: Tasks(tasks))
+
+
+def commit_files(*args, **kwargs):  # delta-rs's Rust thread on a full disk: straight to fd 2, then its error
+    os.write(2, b"thread 'tokio-rt-worker' panicked at src/lib.rs:1:1:\\nAlready shut down\\n")
+    raise RuntimeError("Generic LocalFileSystem error: Unable to write: No space left on device (os error 28)")
+
+
+pipeline.quiet_session = lambda *args, **kwargs: Spark()
+pipeline._stopping = lambda *args: contextlib.nullcontext()
+files.commit_files = commit_files
+from kafkaspec.cli import main
+
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_the_spark_engines_commit_is_under_the_stderr_hold(tmp_path):
+    """The Spark engine's commit (on the driver) was not under the hold of fd 2 the local engine's is:
+    delta-rs's panic on a full disk reached the terminal, and its error was no OSError but an unexpected
+    one. Spark's part is stood in for (its tasks run in this process), the commit made to fail as
+    delta-rs's does."""
+    src, lake = tmp_path / "logs", tmp_path / "lake"
+    write_orders(src, 3)
+    (tmp_path / "canary").write_text("keep")
+    args = ["pipeline", src, "--table", "delta", lake, "--master", "local[1]"]
+    done = subprocess.run(
+        [sys.executable, "-c", _NOISY_SPARK_RUN, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert "panicked" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    lines = [line for line in done.stderr.splitlines() if not line.startswith("starting Spark")]
+    assert len(lines) == 1 and "No space left on device" in lines[0], done.stderr
+    assert (tmp_path / "canary").read_text() == "keep"

@@ -33,14 +33,24 @@ def _user_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+#: modules the Python workers import that the job's working directory holds as ``<name>.py``
+PLANTED = ("lz4", "cramjam")
+
+
 def _run_job(tmp_path: Path, code: str) -> subprocess.CompletedProcess:
+    """``code`` run (``python -P``: the job's own interpreter keeps the folder off its path, as a
+    program run as a file does) in a folder that holds a ``lz4.py`` and a ``cramjam.py``: PySpark starts
+    its workers as ``python -m pyspark.daemon`` there, and Python puts the folder first on their path
+    unless PYTHONSAFEPATH is set, which ``register`` does for the user's session."""
     if shutil.which("java") is None:
         pytest.fail("Spark tests need Java 17+ (Debian: apt-get install openjdk-17-jre-headless)")
     work = tmp_path / "work"
     work.mkdir()
     (work / "canary").write_text("stays")
+    for name in PLANTED:
+        (work / f"{name}.py").write_text(f"open({str(tmp_path / ('ran-' + name))!r}, 'w').close()\n")
     result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
+        [sys.executable, "-P", "-c", textwrap.dedent(code)],
         cwd=work,
         env=_user_env(tmp_path),
         capture_output=True,
@@ -49,6 +59,7 @@ def _run_job(tmp_path: Path, code: str) -> subprocess.CompletedProcess:
         check=False,
     )
     assert (work / "canary").read_text() == "stays"
+    assert sorted(p.name for p in tmp_path.glob("ran-*")) == [], result.stderr[-3000:]
     return result
 
 

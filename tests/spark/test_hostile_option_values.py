@@ -117,3 +117,62 @@ def test_write_counts_and_sizes_are_kafkas_and_one_option_error(name, bad, tmp_p
         str(tmp_path / "ok"), {"recordsPerBatch": "7", "segmentBytes": "1g"}, schema, False
     )
     assert (writer.records_per_batch, writer.segment_bytes) == (7, 1 << 30)
+
+
+def _write_schema(*batch_columns: bool):
+    from pyspark.sql.types import BinaryType, IntegerType, LongType, StringType, StructField, StructType
+
+    from kafkaspec.spark.write.batches import BATCH_COLUMNS
+
+    fields = [
+        StructField("topic", StringType()),
+        StructField("partition", IntegerType()),
+        StructField("offset", LongType()),
+        StructField("value", BinaryType()),
+    ]
+    if batch_columns:
+        fields += [StructField(c, LongType()) for c in BATCH_COLUMNS]
+    return StructType(fields)
+
+
+@pytest.mark.parametrize(
+    "given, codec", [("ZSTD", "zstd"), (" Gzip ", "gzip"), ("NONE", "none"), ("LZ4", "lz4")]
+)
+def test_write_compression_is_case_insensitive_as_sparks_own(given, codec, tmp_path):
+    """``compression=ZSTD`` (as Spark's own Parquet option takes it, case-insensitive) was refused as an
+    unknown codec; it is zstd, also when the write keeps the source's batches (then it recompresses)."""
+    from kafkaspec.spark.write.writer import KafkaLogWriter
+
+    writer = KafkaLogWriter(str(tmp_path / "out"), {"compression": given}, _write_schema(), False)
+    assert (writer.compression, writer.recompress) == (codec, codec)
+
+
+@pytest.mark.parametrize("bad", ["zstandard", "", "snappy2"])
+def test_an_unknown_write_compression_is_one_option_error_naming_the_codecs(bad, tmp_path):
+    from kafkaspec.spark.write.writer import KafkaLogWriter
+
+    with pytest.raises(OptionError, match=r"option compression.*none, gzip, snappy, lz4, zstd"):
+        KafkaLogWriter(str(tmp_path / "out"), {"compression": bad}, _write_schema(), False)
+
+
+@pytest.mark.parametrize(
+    "given, preserve",
+    [("yes", True), ("TRUE", True), ("1", True), (" True ", True), ("no", False), ("False", False)]
+    + [("0", False), ("AUTO", True)],
+)
+def test_write_preserve_batches_takes_the_readers_booleans(given, preserve, tmp_path):
+    """``preserveBatches`` takes what the reader's boolean options take (true/false as Spark's own, any
+    case, and 1/0, yes/no), and ``auto``: ``yes`` was refused."""
+    from kafkaspec.spark.write.writer import KafkaLogWriter
+
+    schema = _write_schema(True)
+    writer = KafkaLogWriter(str(tmp_path / "out"), {"preserveBatches": given}, schema, False)
+    assert writer.preserve is preserve
+
+
+@pytest.mark.parametrize("bad", ["maybe", "", "tru"])
+def test_an_unknown_preserve_batches_names_the_option_and_its_values(bad, tmp_path):
+    from kafkaspec.spark.write.writer import KafkaLogWriter
+
+    with pytest.raises(OptionError, match=r"option preserveBatches must be auto, true or false"):
+        KafkaLogWriter(str(tmp_path / "out"), {"preserveBatches": bad}, _write_schema(True), False)

@@ -136,8 +136,8 @@ def test_progress_line_draws_from_the_status_tracker(spark, synth_dir):
     assert text.endswith("\r\x1b[K")  # the line is cleared when the stage is done
 
 
-def _cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
+def _cli(*args: str, cwd=None, env=None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable, **(env or {}))
     return subprocess.run(
         [sys.executable, "-m", "kafkaspec.cli", "pipeline", *args, "--memory", "512m"],
         capture_output=True,
@@ -157,12 +157,16 @@ def test_cli_stderr_holds_no_spark_log_line_or_stage_bar(txn_dir, tmp_path):
     """(--verbose keeps Spark's own output: the session is built as before, which the other tests use.)
     Run from a folder holding ``lz4.py`` and the like: PySpark starts its workers as ``python -m
     pyspark.daemon`` in the driver's working directory, which Python puts first on their import path,
-    so the workers imported (and ran) those files; they never do."""
+    so the workers imported (and ran) those files; they never do. Nor through an empty entry of
+    ``PYTHONPATH`` (``PYTHONPATH=/x:$PYTHONPATH``, it unset), which Python reads as the working directory
+    whatever ``PYTHONSAFEPATH`` says: the workers get the JVM's PYTHONPATH."""
     work = tmp_path / "work"
     work.mkdir()
     for name in PLANTED:
         (work / f"{name}.py").write_text(f"open({str(work / ('ran-' + name))!r}, 'w').close()\n")
-    quiet = _cli(str(txn_dir), str(tmp_path / "quiet"), "--master", "local[1]", cwd=work)
+    (tmp_path / "elsewhere").mkdir()
+    env = {"PYTHONPATH": f"{tmp_path / 'elsewhere'}{os.pathsep}"}
+    quiet = _cli(str(txn_dir), str(tmp_path / "quiet"), "--master", "local[1]", cwd=work, env=env)
     assert sorted(p.name for p in work.glob("ran-*")) == []
     assert quiet.returncode == 0, quiet.stderr[-3000:]
     assert "records written" in quiet.stdout

@@ -21,6 +21,7 @@ from test_tables_decoded import SCHEMA, _good, _source
 from test_tables_default_mode import _metadata
 
 from kafkaspec import Record, logdir
+from kafkaspec.errors import UsageError
 from kafkaspec.tables import write_table
 from kafkaspec.tables.errors import TableError
 
@@ -151,6 +152,29 @@ def test_a_table_destination_inside_the_data_dir_is_refused(tmp_path):
     done = _cli("pipeline", src, "--table", "delta", src / "lake", "--quiet")
     assert done.returncode == 2 and "inside the input" in done.stderr, done.stderr
     assert sorted(p.name for p in src.iterdir()) == before  # a broker refuses to start on a stray folder
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("engine", ["local", "tasks"])
+@pytest.mark.parametrize("where", ["lake", "", "topic"])
+def test_a_table_destination_inside_the_source_is_refused_from_python(fmt, engine, where, tmp_path):
+    """From Python, as the CLI: ``write_table(src, src / "lake")`` wrote the tables into the data dir,
+    whose files the next run read as log data (or refused as strays), and a broker would not start on."""
+    from kafkaspec.tables.files import write_table_tasks
+
+    src = tmp_path / "logs"
+    write_orders(src, 2)
+    dest = src / "lake" if where == "lake" else src if where == "" else src / "orders-0" / "lake"
+    before = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    with pytest.raises(UsageError, match=r"lies inside the source .*logs"):
+        if engine == "local":
+            write_table(src, dest, format=fmt)
+        else:
+            write_table_tasks(src, dest, lambda fn, tasks: [fn(t) for t in tasks], format=fmt)
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
+    write_table(logdir.open_log(str(src)), tmp_path / "lake", format=fmt)  # beside it: written
+    with pytest.raises(UsageError, match="lies inside the source"):  # an opened LogDir too
+        write_table(logdir.open_log(str(src)), src / "lake", format=fmt)
 
 
 def test_a_rest_catalog_that_answers_a_byte_a_second_is_cut_at_the_deadline(tmp_path):

@@ -139,7 +139,7 @@ def _private_keys(options: Mapping[str, str]) -> PrivateKeys | None:
         raise OptionError(f"option tieredPrivateKey: {exc}") from None
 
 
-def _bool(value: str | None, default: bool, name: str) -> bool:
+def parse_bool(value: str | None, default: bool, name: str) -> bool:
     if value is None:
         return default
     text = str(value).strip().lower()
@@ -175,7 +175,7 @@ def _shown(value: str) -> str:
     return repr(value) if len(value) <= 80 else repr(value[:80]) + f"... ({len(value)} characters)"
 
 
-def _whole(value: object, low: int, high: int) -> int:
+def whole_number(value: object, low: int, high: int) -> int:
     """A number of an option's JSON as the integer it must be, from ``low`` to ``high`` (a Kafka offset,
     partition or timestamp: a long); ``true``, ``1.5``, ``1e400`` are none (ValueError), where ``int``
     would take them for 1, 1, or fail with OverflowError."""
@@ -196,7 +196,7 @@ def _offsets(value: str | None, default: int, name: str) -> tuple[int, dict[tupl
     try:
         spec = json.loads(text)
         out = {
-            (t, _whole(p, 0, MAX_PARTITION)): _whole(o, EARLIEST, MAX_OFFSET)
+            (t, whole_number(p, 0, MAX_PARTITION)): whole_number(o, EARLIEST, MAX_OFFSET)
             for t, parts in spec.items()
             if t != MARKS_KEY
             for p, o in parts.items()
@@ -216,7 +216,7 @@ def _by_time(value: str | None, name: str) -> dict[tuple[str, int], int]:
     try:
         spec = json.loads(value)
         return {
-            (t, _whole(p, 0, MAX_PARTITION)): _whole(ms, 0, MAX_OFFSET)
+            (t, whole_number(p, 0, MAX_PARTITION)): whole_number(ms, 0, MAX_OFFSET)
             for t, parts in spec.items()
             for p, ms in parts.items()
         }
@@ -280,7 +280,7 @@ class ReadOptions:
         if assign_text is not None:
             try:
                 assign = {
-                    t: tuple(_whole(p, 0, MAX_PARTITION) for p in ps)
+                    t: tuple(whole_number(p, 0, MAX_PARTITION) for p in ps)
                     for t, ps in json.loads(assign_text).items()
                 }
             except (ValueError, AttributeError, TypeError, RecursionError) as exc:
@@ -325,7 +325,7 @@ class ReadOptions:
         def ms(name: str) -> int | None:
             v = get(name.lower())
             try:
-                return None if v is None else _whole(v, 0, MAX_OFFSET)
+                return None if v is None else whole_number(v, 0, MAX_OFFSET)
             except ValueError as exc:
                 raise OptionError(
                     f"option {name} must be milliseconds since the epoch (0 to {MAX_OFFSET}), got {_shown(str(v))}"
@@ -354,18 +354,18 @@ class ReadOptions:
         def count(name: str) -> int | None:
             v = get(name.lower())
             try:
-                return None if v is None else _whole(v, 1, MAX_OFFSET)
+                return None if v is None else whole_number(v, 1, MAX_OFFSET)
             except ValueError:
                 raise OptionError(
                     f"option {name} must be a whole number from 1 to {MAX_OFFSET}, got {_shown(str(v))}"
                 ) from None
 
         return cls(
-            include_headers=_bool(get("includeheaders"), True, "includeHeaders"),
+            include_headers=parse_bool(get("includeheaders"), True, "includeHeaders"),
             max_offsets_per_trigger=count("maxOffsetsPerTrigger"),
             min_offsets_per_trigger=count("minOffsetsPerTrigger"),
             max_trigger_delay=parse_duration(get("maxtriggerdelay") or "15m"),
-            fail_on_data_loss=_bool(get("failondataloss"), True, "failOnDataLoss"),
+            fail_on_data_loss=parse_bool(get("failondataloss"), True, "failOnDataLoss"),
             storage=None if storage == StorageOptions() else storage,
             keys=_private_keys(options),
             tiered=get("tiered") or None,
@@ -383,8 +383,8 @@ class ReadOptions:
             min_partitions=count("minPartitions"),
             max_records_per_partition=count("maxRecordsPerPartition"),
             read_committed=isolation == "read_committed",
-            include_control=_bool(get("includecontrol"), False, "includeControl"),
-            verify_crc=_bool(get("verifycrc"), True, "verifyCrc"),
+            include_control=parse_bool(get("includecontrol"), False, "includeControl"),
+            verify_crc=parse_bool(get("verifycrc"), True, "verifyCrc"),
             skip_corrupt=policy == "skip",
             split_size=parse_size(get("splitsize") or "64m"),
             view=view,

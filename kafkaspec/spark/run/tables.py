@@ -85,7 +85,7 @@ def _run(args: argparse.Namespace) -> int:
     from ...errors import UsageError
     from ...printable import escape
     from ...tables import TableError, format_run
-    from ...tables.write import run_keywords
+    from ...tables.write import native_stderr_held, run_keywords
     from ..session import build_session
     from .interrupts import leave_out
     from .pipeline import PIPELINE_CONF, _stopping, quiet_session
@@ -113,7 +113,8 @@ def _run(args: argparse.Namespace) -> int:
     with _stopping(spark, log_path):
         while refused is None:
             try:
-                run: Any = write_table(spark, args.input, args.output, **run_keywords(args))
+                with native_stderr_held():  # delta-rs's own lines on a failed commit (a full disk)
+                    run: Any = write_table(spark, args.input, args.output, **run_keywords(args))
             except (UsageError, TableError) as exc:  # said in one line, not as Spark's failure
                 refused = exc
                 break

@@ -60,7 +60,7 @@ from pyspark.sql.datasource import DataSourceArrowWriter, WriterCommitMessage
 from kafkaspec.generated.record_v2 import Record
 
 from ...builder import build_batch
-from ...codec.compression import codec_id
+from ...codec.compression import CODEC_NAMES
 from ...errors import KafkaFormatError
 from ...logdir import InvariantError, PartitionWriter, open_log
 from ...logdir.kafka.names import check_topic_partition, offset_problem
@@ -68,7 +68,7 @@ from ...logdir.store.location import Location
 from ...logdir.store.publish import STAGING as STAGING
 from ...logdir.store.storage import StorageOptions, is_uri
 from ..read.option_names import STORAGE_OPTIONS, check_names
-from ..read.options import OptionError, ReadOptions, _whole, parse_size
+from ..read.options import OptionError, ReadOptions, parse_bool, parse_size, whole_number
 from .batches import BATCH_COLUMNS, BatchStager
 from .commit import (
     Piece,
@@ -94,11 +94,10 @@ class KafkaLogWriter(DataSourceArrowWriter):
         self.path = path
         self.overwrite = overwrite
         get = {str(k).lower(): v for k, v in options.items()}.get
-        self.compression = get("compression") or "none"
-        codec_id(self.compression)  # fail early on an unknown codec
-        self.recompress = get("compression")  # batch-preserving mode: None keeps each batch's codec
+        self.recompress = _codec(get("compression"))  # batch-preserving mode: None keeps each batch's codec
+        self.compression = self.recompress or "none"
         try:  # a batch counts its records in 32 bits
-            self.records_per_batch = _whole(get("recordsperbatch") or "500", 1, INT32_MAX)
+            self.records_per_batch = whole_number(get("recordsperbatch") or "500", 1, INT32_MAX)
         except ValueError as exc:
             raise OptionError(f"option recordsPerBatch: {exc}") from None
         self.segment_bytes = parse_size(get("segmentbytes") or "1g")
@@ -112,15 +111,13 @@ class KafkaLogWriter(DataSourceArrowWriter):
         if missing:
             raise OptionError(f"kafkalog write needs columns {sorted(missing)} (Kafka source columns)")
         self.columns = names
-        preserve = (get("preservebatches") or "auto").lower()
-        if preserve not in ("auto", "true", "false"):
-            raise OptionError(f"preserveBatches must be true or false, got {preserve!r}")
+        preserve = _preserve(get("preservebatches"))
         lacking = [c for c in ("offset", *BATCH_COLUMNS) if c not in names]
-        if preserve == "true" and lacking:
+        if preserve and lacking:
             raise OptionError(
                 f"preserveBatches needs the batch columns of a kafkalog read; missing {lacking}"
             )
-        self.preserve = preserve != "false" and not lacking
+        self.preserve = preserve is not False and not lacking
         self.job = uuid.uuid4().hex
         self._location: Location | None = None
         # object-store settings for an s3:// destination (the s3.* options, else the driver's environment)
@@ -251,6 +248,28 @@ class KafkaLogWriter(DataSourceArrowWriter):
         was made keeps the staged version its marker names, so that it can be finished.)"""
         names = (f"{t}-{p}" for t, p in by_partition(messages))  # checked only where a location uses them
         self.location.abort(self.job, names)
+
+
+def _codec(value: str | None) -> str | None:
+    """The ``compression`` option's codec, any case (as Spark's own ``compression`` options); None when
+    not given."""
+    if value is None:
+        return None
+    codec = str(value).strip().lower()
+    if codec not in CODEC_NAMES:
+        raise OptionError(f"option compression must be one of {', '.join(CODEC_NAMES)}, got {value!r}")
+    return codec
+
+
+def _preserve(value: str | None) -> bool | None:
+    """The ``preserveBatches`` option: the reader's booleans (:func:`~kafkaspec.spark.read.options.parse_bool`), or
+    ``auto`` (None, the default: kept when the rows carry a kafkalog read's batch columns)."""
+    if value is None or str(value).strip().lower() == "auto":
+        return None
+    try:
+        return parse_bool(value, False, "preserveBatches")
+    except OptionError:
+        raise OptionError(f"option preserveBatches must be auto, true or false, got {value!r}") from None
 
 
 def _stamps(rb: pa.RecordBatch, has: Callable[[str], bool]) -> list[int | None]:
