@@ -77,7 +77,8 @@ def run_table(args: argparse.Namespace) -> int:
 
         return run_table_args(args)
     from ..tables import format_run, write_table
-    from ..tables.write import native_stderr_held, run_keywords
+    from ..tables.native import native_stderr_held
+    from ..tables.write import run_keywords
 
     told = False
     while True:

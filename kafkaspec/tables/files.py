@@ -36,12 +36,12 @@ from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from ..logdir.store.clients import StorageOptions
 from .layout import PartitionField, parse_partition_by
+from .native import full_disk
 from .source import LeftOut, Span, range_batches, span_batches
 from .write import (
     TableCommit,
     TableRun,
     _covered,
-    _full_disk,
     _marked,
     _modes,
     _pause,
@@ -161,7 +161,7 @@ def write_table_tasks(
                 try:
                     sink.commit_files(name, [f for r in mine for f in r.files], offsets, covered)
                 except Exception as exc:
-                    full = _full_disk(exc)
+                    full = full_disk(exc)
                     if full is not None:
                         raise OSError(full, os.strerror(full), os.path.join(dest, name)) from None
                     raise

@@ -388,7 +388,7 @@ def test_option_values_the_libraries_would_meet_are_refused_first(tmp_path):
 _NOISY_SPARK_RUN = """
 import contextlib, os, sys
 import kafkaspec.spark.run.pipeline as pipeline
-import kafkaspec.tables.files as files
+from kafkaspec.tables.delta import DeltaSink
 
 
 class Tasks:
@@ -414,7 +414,7 @@ def commit_files(*args, **kwargs):  # delta-rs's Rust thread on a full disk: str
 
 pipeline.quiet_session = lambda *args, **kwargs: Spark()
 pipeline._stopping = lambda *args: contextlib.nullcontext()
-files.commit_files = commit_files
+DeltaSink.commit_files = commit_files
 from kafkaspec.cli import main
 
 sys.exit(main(sys.argv[1:]))

@@ -85,7 +85,8 @@ def _run(args: argparse.Namespace) -> int:
     from ...errors import UsageError
     from ...printable import escape
     from ...tables import TableError, format_run
-    from ...tables.write import native_stderr_held, run_keywords
+    from ...tables.native import native_stderr_held
+    from ...tables.write import run_keywords
     from ..session import build_session
     from .interrupts import leave_out
     from .pipeline import PIPELINE_CONF, _stopping, quiet_session
