@@ -17,6 +17,7 @@ import pyarrow as pa
 from ..arrow.ranges import RangeSettings, ReadRange, Walk, plan_partition, read_records
 from ..logdir import LogDir
 from ..logdir.kafka.tail import PartitionTail
+from .errors import TableError
 
 #: committed next offsets: topic -> partition -> the first offset not in the table
 Offsets = dict[str, dict[int, int]]
@@ -74,8 +75,17 @@ def plan(
         if internal(part.topic) or (wanted is not None and part.topic not in wanted):
             continue
         lo = committed.get(part.topic, {}).get(part.partition)
-        if lo is not None and read_committed and lo >= PartitionTail().look(part).end:
-            continue  # nothing new, told from the last segment's tail without walking every transaction
+        if lo is not None:
+            end = PartitionTail().look(part).end
+            if lo > end and part.segments():
+                raise TableError(
+                    f"{part.topic}-{part.partition}: the table's offsets say {lo} is the next to append, "
+                    f"but the log ends at {end} (was the table written from a longer copy of the log, or "
+                    f"the topic deleted and created again?): nothing appended, since every record up to "
+                    f"{lo} would be passed over; write this log into a new table"
+                )
+            if read_committed and lo >= end:
+                continue  # nothing new, told from the last segment's tail without walking every transaction
         tail = PartitionTail(transactions=read_committed)
         point = tail.look(part)
         hi = point.stable if read_committed else point.end

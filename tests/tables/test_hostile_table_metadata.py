@@ -124,3 +124,22 @@ def test_a_delta_table_folder_linked_out_of_the_warehouse_is_refused(action, tmp
             expire_snapshots("delta", str(lake), older_than_hours=0)
     assert sorted(p.name for p in (other / "orders").rglob("*")) == victim
     assert table_rows("delta", other, "orders") == rows
+
+
+@pytest.mark.parametrize("fmt", ["iceberg", "delta"])
+def test_a_committed_offset_past_the_logs_end_is_refused_not_skipped_for_ever(fmt, tmp_path):
+    """A table written from a longer log (a newer copy of the data dir, or a topic deleted and created
+    again) stores a next offset the log has not reached: planned as "nothing new", every record the
+    log gets up to that offset would never be appended. Refused, naming the partition, the stored
+    offset and the log's end; the table unchanged."""
+    src, lake = tmp_path / "logs", tmp_path / "lake"
+    (tmp_path / "canary").write_text("stays")
+    write_orders(src, 40)
+    write_table(src, lake, format=fmt)
+    before = table_rows(fmt, lake, "orders")
+    shorter = tmp_path / "recreated"
+    write_orders(shorter, 5, tag=b"new")
+    with pytest.raises(TableError, match=r"orders-0.* 40\b.* 5\b"):
+        write_table(shorter, lake, format=fmt)
+    assert table_rows(fmt, lake, "orders") == before
+    assert (tmp_path / "canary").read_text() == "stays"
