@@ -14,7 +14,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from support.kafka_broker import REPO, free_port
+from support.kafka_broker import REPO, free_port, maven_copy_dependencies
 
 POM = Path(__file__).resolve().parent / "iceberg_rest" / "pom.xml"
 CACHE = REPO / ".tools" / "iceberg-rest"
@@ -29,21 +29,7 @@ def jars() -> Path:
     if CACHE.exists():
         shutil.rmtree(CACHE)  # a half-copied folder of ours
     CACHE.mkdir(parents=True)
-    got = subprocess.run(
-        [
-            "mvn",
-            "-q",
-            "-B",
-            "-Dstyle.color=never",
-            "-f",
-            str(POM),
-            "dependency:copy-dependencies",
-            f"-DoutputDirectory={CACHE}",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    got = maven_copy_dependencies(POM, CACHE)
     assert got.returncode == 0, f"Maven could not fetch the REST catalog's jars: {got.stdout[-500:]}"
     done.write_text("ok\n")
     return CACHE

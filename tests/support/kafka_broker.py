@@ -52,22 +52,7 @@ def jars(release: str) -> Path:
     if folder.exists():
         shutil.rmtree(folder)  # a half-copied folder of ours, from a fetch that died
     folder.mkdir(parents=True)
-    got = subprocess.run(
-        [
-            "mvn",
-            "-q",
-            "-B",
-            "-Dstyle.color=never",
-            "-f",
-            str(POM),
-            f"-Dkafka.version={release}",
-            "dependency:copy-dependencies",
-            f"-DoutputDirectory={folder}",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    got = maven_copy_dependencies(POM, folder, f"-Dkafka.version={release}")
     if got.returncode or not any(folder.glob("kafka_2.13-*.jar")):
         shutil.rmtree(folder)
         text = re.sub(r"\x1b\[[0-9;]*m", "", got.stdout + got.stderr)
@@ -75,6 +60,27 @@ def jars(release: str) -> Path:
         raise Unavailable(f"Kafka {release}: Maven could not fetch the broker's jars: {lines[0][:300]}")
     done.write_text(release + "\n")
     return folder
+
+
+def maven_copy_dependencies(pom: Path, folder: Path, *properties: str) -> subprocess.CompletedProcess[str]:
+    """``mvn dependency:copy-dependencies`` of ``pom``'s dependencies into ``folder`` (``properties``:
+    ``-Dname=value`` settings the pom reads)."""
+    return subprocess.run(
+        [
+            "mvn",
+            "-q",
+            "-B",
+            "-Dstyle.color=never",
+            "-f",
+            str(pom),
+            *properties,
+            "dependency:copy-dependencies",
+            f"-DoutputDirectory={folder}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
 
 
 def maven_copy(artifact: str, folder: Path) -> subprocess.CompletedProcess[str]:
