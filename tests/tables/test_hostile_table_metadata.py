@@ -143,3 +143,24 @@ def test_a_committed_offset_past_the_logs_end_is_refused_not_skipped_for_ever(fm
         write_table(shorter, lake, format=fmt)
     assert table_rows(fmt, lake, "orders") == before
     assert (tmp_path / "canary").read_text() == "stays"
+
+
+def test_the_offset_past_the_logs_end_is_one_line_from_the_cli(tmp_path):
+    import subprocess
+    import sys
+
+    src, lake, shorter = tmp_path / "logs", tmp_path / "lake", tmp_path / "recreated"
+    write_orders(src, 40)
+    write_table(src, lake, format="delta")
+    before = table_rows("delta", lake, "orders")
+    write_orders(shorter, 5, tag=b"new")
+    done = subprocess.run(
+        [sys.executable, "-m", "kafkaspec.cli", "pipeline", str(shorter), "--table", "delta", str(lake)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    lines = [ln for ln in done.stderr.splitlines() if ln.startswith("kafkaspec")]
+    assert done.returncode == 2 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
+    assert len(lines) == 1 and "orders-0" in lines[0] and "40" in lines[0], done.stderr
+    assert len(before) == 40 and table_rows("delta", lake, "orders") == before
