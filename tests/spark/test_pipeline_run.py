@@ -202,6 +202,7 @@ def test_the_export_is_read_committed_by_default_and_says_so(txn_dir, tmp_path):
     stages = summary["stage_seconds"]  # where the time went, step by step (bench/scale.py reads it)
     assert sorted(stages) == ["commit", "planning", "start", "stop", "summary", "tasks"]
     assert min(stages.values()) >= 0 and sum(stages.values()) <= summary["wall_seconds"]
+    assert 0 < summary["planning_seconds"] < summary["wall_seconds"]  # made while Spark started
     header = re.search(r"([\d,]+) batches \(([\d,]+) data, ([\d,]+) control", text)
     assert header, text
     total, data, control = (int(g.replace(",", "")) for g in header.groups())

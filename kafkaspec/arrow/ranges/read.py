@@ -17,11 +17,12 @@ from __future__ import annotations
 import logging
 from array import array
 from bisect import insort
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate, chain
 from typing import Any, NoReturn
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -36,8 +37,9 @@ from ...logdir import open_segment
 from ...logdir.kafka.transactions import select_batches
 from ...records import Batch, BatchIterator
 from ...recovery import LENGTH
-from ..engine import decode_run
+from ..engine import decode_run, decode_run_at
 from ..schema import SCHEMA
+from ..walk import crc_mismatch, v2_heads
 from .plan import ReadRange
 
 log = logging.getLogger("kafkaspec.spark")
@@ -80,29 +82,56 @@ class Walk:
     """What a records read saw of its range, for the pipeline's audit (:mod:`~kafkaspec.spark.read.audit`) to reuse
     instead of walking, checking and decompressing the range a second time.
 
-    ``entries``: every entry the batch iterator gave, in file order, before any selection (a
-    transaction filter or offset bounds). ``complete``: that iterator reached the range's end.
-    ``report``: the read's report (what it skipped).
-    ``plain_sizes``: a v2 batch's position -> the size of its records region after decompression (the
-    batches the engine decoded). ``legacy_counts``: a legacy entry's position -> its record count (the
-    entries whose records all decoded). Positions are relative to the range's bytes."""
+    ``entries``: every entry the read walked, in file order, before any selection (a transaction filter
+    or offset bounds): the batches the head walk vouched for (:attr:`vouched`, their heads in
+    :attr:`vouched_heads`, made into objects only when asked for), then those the batch iterator gave
+    (:attr:`noted`). ``complete``: the read reached the range's end. ``report``: the read's report (what
+    it skipped). ``plain_sizes``: a v2 batch's position -> the size of its records region after
+    decompression (the batches the engine decoded). ``legacy_counts``: a legacy entry's position -> its
+    record count (the entries whose records all decoded). Positions are relative to the range's bytes."""
 
-    entries: list[LogBatch] = field(default_factory=list)
+    noted: list[LogBatch] = field(default_factory=list)
     complete: bool = False
     plain_sizes: dict[int, int] = field(default_factory=dict)
     legacy_counts: dict[int, int] = field(default_factory=dict)
     report: RangeReport | None = None
+    #: where the batches the head walk vouched for start (int64), before every noted entry
+    vouched: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    vouched_heads: np.ndarray | None = None
+    _buf: bytes = b""
+    _max_decompressed: int = 0
 
     def note(self, entries: Iterator[LogBatch], report: RangeReport) -> Iterator[LogBatch]:
         self.report = report
         for entry in entries:
-            self.entries.append(entry)
+            self.noted.append(entry)
             yield entry
         self.complete = True
 
+    def vouch(self, buf: bytes, positions: np.ndarray, heads: np.ndarray, max_decompressed: int) -> None:
+        self.vouched, self.vouched_heads = positions, heads
+        self._buf, self._max_decompressed = buf, max_decompressed
+
+    @property
+    def entries(self) -> list[LogBatch]:
+        if not len(self.vouched):
+            return self.noted
+        assert self.vouched_heads is not None
+        last = len(self.vouched) - 1
+        stop = int(self.vouched[last]) + v2.BATCH_LENGTH_END + int(self.vouched_heads["batch_length"][last])
+        made = BatchIterator(
+            self._buf,
+            verify=False,
+            check_records=False,
+            start=int(self.vouched[0]),
+            end=stop,
+            max_decompressed=self._max_decompressed,
+        )
+        return [*made, *self.noted]
+
     @property
     def clean(self) -> bool:
-        """The iterator reached the range's end and nothing was skipped or left as a torn tail: then
+        """The read reached the range's end and nothing was skipped or left as a torn tail: then
         :attr:`entries` are the entries a walk of the range with ``verify=False`` gives (with ``verify_crc``,
         each one's checksum checked)."""
         r = self.report
@@ -126,8 +155,11 @@ def unreadable_gap(task: ReadRange, report: RangeReport) -> None:
     skip(report, task, 0, 0, f"the segment cannot be read: {task.unreadable}")
 
 
-def iter_entries(buf: bytes, base: int, task: ReadRange, report: RangeReport) -> Iterator[LogBatch]:
-    """Batches of ``buf`` (the range's bytes, file position ``base``), applying the corruption policy.
+def iter_entries(
+    buf: bytes, base: int, task: ReadRange, report: RangeReport, start: int = 0
+) -> Iterator[LogBatch]:
+    """Batches of ``buf`` (the range's bytes, file position ``base``) from ``start`` on, applying the
+    corruption policy.
 
     Skipping follows :mod:`kafkaspec.recovery`, like ``iter_batches(on_corrupt="skip")``; records are
     decoded by the caller (into columns), which skips a batch whose records fail up to its end.
@@ -138,6 +170,7 @@ def iter_entries(buf: bytes, base: int, task: ReadRange, report: RangeReport) ->
         max_decompressed=task.max_decompressed,
         on_corrupt="skip" if task.skip_corrupt else "raise",
         check_records=False,
+        start=start,
     )
     reported = 0
     try:
@@ -349,7 +382,13 @@ def read_records(
         return
     buf = load_range(task) if buf is None else buf
     builder = RecordBatchBuilder(task.topic, task.partition, task.path)
-    entries = iter_entries(buf, task.start, task, report)
+    start = 0
+    if task.lockstep:
+        resume = yield from _vouched(task, buf, report, builder, walk)
+        if resume is None:  # the read ends inside what the head walk vouched for
+            return
+        start = resume
+    entries = iter_entries(buf, task.start, task, report, start)
     if walk is not None:
         entries = walk.note(entries, report)
     selected = select_batches(
@@ -409,6 +448,108 @@ def read_records(
         yield from _run(run, batches, buf, task, report, builder, walk)
     if batches.failure is not None:
         raise batches.failure
+
+
+def _vouched(
+    task: ReadRange, buf: bytes, report: RangeReport, builder: RecordBatchBuilder, walk: Walk | None
+) -> Generator[pa.RecordBatch, None, int | None]:
+    """The records of the v2 batches at the start of ``buf`` that the head walk vouches for
+    (:func:`kafkaspec.arrow.walk.v2_heads`: every check of the batch iterator, then their CRCs at once),
+    selected from their heads as :func:`~kafkaspec.logdir.kafka.transactions.select_batches` selects
+    entries, decoded through the engine in runs as :func:`read_records` cuts them; no object made per
+    batch. Returns where the batch iterator takes over (the first entry not vouched for: a legacy one, a
+    failed check, a torn tail, the range's end), or None when the read ends here (a batch at or past the
+    end offset, or the last stable offset: as the selection stops there, nothing after it is read)."""
+    found = v2_heads(buf, 0)
+    positions, heads = found.positions, found.heads
+    if not len(positions):
+        return found.stop
+    resume: int | None = found.stop
+    rc, lo, hi = task.read_committed, task.min_offset, task.max_offset
+    first = heads["base_offset"].astype(np.int64)
+    ends = np.zeros(len(first), bool)  # where the selection stops
+    if hi is not None:
+        ends |= first >= hi
+    if rc is not None and rc.stable is not None:
+        ends |= first >= rc.stable
+    if lo is not None:  # a batch before the start offset is passed over before either stop is looked at
+        ends &= first + heads["last_offset_delta"].astype(np.int64) >= lo
+    walked = int(np.argmax(ends)) + 1 if ends.any() else len(first)
+    if walked < len(first):
+        resume = None
+    if task.verify_crc and (bad := crc_mismatch(buf, positions[:walked], heads[:walked])) is not None:
+        walked, resume = bad, int(positions[bad])  # the batch iterator reports it, from there on
+    positions, heads, first = positions[:walked], heads[:walked], first[:walked]
+    if walk is not None:
+        walk.vouch(buf, positions, heads, task.max_decompressed)
+    kept = _selected(task, heads, first, len(first) if resume is not None else len(first) - 1)
+    positions, heads, first = positions[kept], heads[kept], first[kept]
+    last = first + heads["last_offset_delta"].astype(np.int64)
+    rows = np.cumsum(heads["records_count"].astype(np.int64))
+    stored = np.cumsum(heads["batch_length"].astype(np.int64) + v2.BATCH_LENGTH_END)
+    limit = BYTES_PER_ARROW_RUN // 8  # till a run says how much its bytes grow when decoded
+    at = 0
+    while at < len(positions):
+        rows_before, bytes_before = (int(rows[at - 1]), int(stored[at - 1])) if at else (0, 0)
+        end = min(
+            int(np.searchsorted(rows, rows_before + ROWS_PER_ARROW_BATCH)),
+            int(np.searchsorted(stored, bytes_before + limit)),
+            len(positions) - 1,
+        )
+        run = slice(at, end + 1)
+        rb = decode_run_at(
+            buf,
+            positions[run],
+            heads[run],
+            topic=task.topic,
+            partition=task.partition,
+            segment=task.path,
+            base=task.start,
+            max_decompressed=task.max_decompressed,
+            plain_sizes=None if walk is None else walk.plain_sizes,
+        )
+        if rb is None:  # the engine declines: the per-record decoder, its errors at their bytes
+            stop = int(positions[end]) + v2.BATCH_LENGTH_END + int(heads["batch_length"][end])
+            wanted = set(positions[run].tolist())
+            batches = BatchIterator(
+                buf,
+                verify=False,
+                check_records=False,
+                start=int(positions[at]),
+                end=stop,
+                max_decompressed=task.max_decompressed,
+            )
+            chosen = (b for b in batches if b.position in wanted)
+            yield from _per_record(chosen, buf, task, report, builder, first_only=False, walk=walk)
+        else:
+            straddles = bool(
+                (lo is not None and (first[run] < lo).any()) or (hi is not None and (last[run] >= hi).any())
+            )
+            yield _filter(rb, straddles, lo, hi)
+            limit = _stored_limit(int(stored[end]) - bytes_before, rb.nbytes)
+        at = end + 1
+    return resume
+
+
+def _selected(task: ReadRange, heads: np.ndarray, first: np.ndarray, usable: int) -> np.ndarray:
+    """The indices of the ``heads`` (batches at offsets ``first``) that the selection keeps, among the
+    first ``usable`` (the one after them stopped it): :func:`select_batches`' rule over heads."""
+    keep = np.zeros(len(first), bool)
+    keep[:usable] = True
+    attributes = heads["attributes"]
+    control = (attributes & v2.IS_CONTROL_MASK) != 0
+    if task.min_offset is not None:
+        keep &= first + heads["last_offset_delta"].astype(np.int64) >= task.min_offset
+    if not task.include_control:
+        keep &= ~control
+    rc = task.read_committed
+    if rc is not None:
+        data = np.flatnonzero(keep & ((attributes & v2.IS_TRANSACTIONAL_MASK) != 0) & ~control)
+        if len(data):
+            pids = heads["producer_id"]
+            aborted = [i for i in data.tolist() if rc.aborted_at(int(pids[i]), int(first[i]))]
+            keep[aborted] = False
+    return np.flatnonzero(keep)
 
 
 class _Deferred(Iterator[LogBatch]):

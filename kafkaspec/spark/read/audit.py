@@ -212,9 +212,10 @@ def audit_batch(task: ReadRange, buf: bytes, walk: Walk) -> pa.RecordBatch:
     :func:`audit_rows`' dicts (such ranges are rare and small)."""
     schema = audit_schema()
     if walk.clean and task.unused is None and task.unreadable is None:
-        v2_entries = [b for b in walk.entries if isinstance(b, Batch)]
-        legacy = len(walk.entries) - len(v2_entries)
-        columns = _v2_columns(task, buf, walk, v2_entries)
+        v2_noted = [b for b in walk.noted if isinstance(b, Batch)]
+        legacy = len(walk.noted) - len(v2_noted)
+        noted = np.fromiter((b.position for b in v2_noted), np.int64, len(v2_noted))
+        columns = _v2_columns(task, buf, walk, np.concatenate([walk.vouched, noted]))
         if not legacy:
             return columns
         crc_known = task.verify_crc
@@ -222,7 +223,7 @@ def audit_batch(task: ReadRange, buf: bytes, walk: Walk) -> pa.RecordBatch:
         template["segment"] = task.path
         rows = [
             _batch_row(template.copy(), b, buf, task.start, task, walk, crc_known)
-            for b in walk.entries
+            for b in walk.noted
             if not isinstance(b, Batch)
         ]
         both = pa.Table.from_batches([columns, pa.RecordBatch.from_pylist(rows, schema=schema)])
@@ -243,12 +244,11 @@ _TRANSACTIONS = ["none", "marker", "unknown", "open", "held", "aborted", "commit
 _TXN_CODE = {name: i for i, name in enumerate(_TRANSACTIONS)}
 
 
-def _v2_columns(task: ReadRange, buf: bytes, walk: Walk, entries: list[Batch]) -> pa.RecordBatch:
-    """The rows of a clean walk's v2 ``entries`` as columns (see :func:`audit_batch`)."""
-    n = len(entries)
-    pos = np.fromiter((b.position for b in entries), np.int64, n)
-    end = np.fromiter((b.end for b in entries), np.int64, n)
+def _v2_columns(task: ReadRange, buf: bytes, walk: Walk, pos: np.ndarray) -> pa.RecordBatch:
+    """The rows of a clean walk's v2 batches at ``pos`` as columns (see :func:`audit_batch`)."""
+    n = len(pos)
     heads = read_heads(np.frombuffer(buf, np.uint8), pos)
+    end = pos + v2.BATCH_LENGTH_END + heads["batch_length"].astype(np.int64)
     attributes = heads["attributes"].astype(np.int32)
     codec = attributes & v2.COMPRESSION_MASK
     transactional = (attributes & v2.IS_TRANSACTIONAL_MASK) != 0

@@ -24,10 +24,10 @@ if TYPE_CHECKING:  # (pyarrow and the task code are imported when the job runs: 
     from pyspark.sql import SparkSession
 
     from ...arrow.ranges import ReadRange
-    from ..read.options import ReadOptions
     from ..read.values import ValueColumns
     from .incremental import OutputLock
     from .onepass import RangeResult
+    from .planned import Planned
 
 import argparse
 import contextlib
@@ -38,7 +38,6 @@ import sys
 import tempfile
 import time
 import uuid
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +48,7 @@ from ...logdir.store.storage import is_uri
 from ...logdir.tiered.key_dir import add_key_dir_argument, private_keys
 from ..session import PIPELINE_CONF, quiet_session
 from .interrupts import leave_out
+from .planned import PlanAhead, typed_topics
 from .status import StageProgress
 from .summary import Group, Summary, format_summary, summarise, write_summary
 
@@ -165,6 +165,7 @@ def run_pipeline(
     decode_values: bool = False,
     private_key_dir: str | None = None,
     topics: str | None = None,
+    planned: Planned | PlanAhead | None = None,
 ) -> Summary:
     """Run the job on an existing session; return the summary.
 
@@ -175,39 +176,38 @@ def run_pipeline(
     the private keys of encrypted tiered segments (the ``tieredPrivateKeyDir`` option: read on the
     driver, shipped to the tasks, never shown). ``decode_values``: the tasks also write
     ``decoded/<topic>/`` (:func:`typed_topics` says which). ``topics``: a ``subscribePattern`` (from
-    ``--topics``, :func:`topic_pattern`): only the topics it matches are read."""
+    ``--topics``, :func:`topic_pattern`): only the topics it matches are read. ``planned``: the plan, made
+    already or being made (:mod:`.planned`; by default made here, from the arguments above)."""
     from functools import partial
 
-    from ..read.options import ReadOptions
-    from ..read.planning import plan
     from .onepass import commit
+    from .planned import plan_pipeline
 
     out = Path(output)
-    # planned as the audit view: each task then carries the transaction index the audit's
-    # `transaction` column needs; run_ranges drops it from the records read under read_uncommitted
-    opts = ReadOptions.parse(
-        {
-            "isolationLevel": isolation_level,
-            "corruptionPolicy": on_corruption,
-            "verifyCrc": str(verify_crc).lower(),
-            "splitSize": split_size,
-            "view": "batches",
-            **({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}),
-            **({"subscribePattern": topics} if topics is not None else {}),
-        }
-    )
     sc = spark.sparkContext
     summary = Summary(str(input_path), str(out), str(sc.master), sc.defaultParallelism, isolation_level)
 
     t0 = time.perf_counter()
     stages = summary.stage_seconds
-    tasks = plan(str(input_path), opts)
+    if isinstance(planned, PlanAhead):
+        planned = planned.result()
+    elif planned is None:
+        planned = plan_pipeline(
+            str(input_path),
+            isolation_level=isolation_level,
+            on_corruption=on_corruption,
+            verify_crc=verify_crc,
+            split_size=split_size,
+            decode_values=decode_values,
+            private_key_dir=private_key_dir,
+            topics=topics,
+        )
+    summary.planning_seconds = planned.seconds
+    opts, tasks, values = planned.opts, planned.tasks, planned.values
     # segments the partitions do not serve are listed, not read (tiered storage's copies)
-    summary.unused = [{"segment": t.path, "reason": t.unused} for t in tasks if t.unused is not None]
-    tasks = [t for t in tasks if t.unused is None]
+    summary.unused = planned.unused
     total = sum(t.end - t.start for t in tasks)
     staging = out / f"_temporary-{uuid.uuid4().hex}"
-    values = typed_topics(str(input_path), opts) if decode_values else None
     run = partial(
         _run_indexed, staging=str(staging), read_committed=isolation_level == "read_committed", values=values
     )
@@ -257,19 +257,6 @@ def run_pipeline(
     stages["summary"] = summary.seconds - (t3 - t0)
     write_summary(summary)
     return summary
-
-
-def typed_topics(input_path: str, opts: ReadOptions) -> ValueColumns:
-    """The topics ``--decode-values`` types: those of the input with a ``<topic>-value`` subject in its
-    ``_schemas`` topic (read once, here on the driver, and shipped to the tasks); format ``auto``."""
-    from ..read.planning import on_driver, open_source
-    from ..read.values import ValueColumns, resolve
-
-    with open_source(input_path, on_driver(input_path, opts)) as log:
-        vc = resolve(ValueColumns(value_format="auto"), log, opts.wants)
-    assert vc.schemas is not None
-    subjects = {s for s in vc.schemas.subjects() if vc.schemas.latest(s) is not None}
-    return replace(vc, topics=tuple(t for t in vc.topics if f"{t}-value" in subjects))
 
 
 def _decoded_summary(values: ValueColumns, results: list[RangeResult]) -> dict[str, dict[str, Any]]:
@@ -363,6 +350,7 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
     from .onepass import remove_dead_staging
 
     started = time.perf_counter()
+    ahead = None if incremental else PlanAhead.for_args(args)  # the plan is made while Spark starts
     master = args.master
     if master is None and "PYSPARK_GATEWAY_PORT" not in os.environ:
         master = "local[*]"  # not under spark-submit: embedded local Spark
@@ -392,6 +380,7 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
             decode_values=args.decode_values,
             private_key_dir=args.tiered_private_key_dir,
             topics=args.topics,
+            planned=ahead,
         )
         ran = time.perf_counter()
     summary.wall_seconds = time.perf_counter() - started

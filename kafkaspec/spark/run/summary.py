@@ -33,9 +33,12 @@ class Summary:
     #: the tasks' time summed over tasks: "read" (load and decode), "parquet" (records' encoding), "audit"
     task_seconds: dict = field(default_factory=dict)
     #: wall seconds of each step, in order: "start" (Spark's session; the CLI only), "planning" (on the
-    #: driver), "tasks" (the Spark job: read, decode, write), "commit" (files moved into place), "summary"
+    #: driver, after Spark's start), "tasks" (the Spark job: read, decode, write), "commit" (files moved into place), "summary"
     #: (the counts added up, summary.json), "stop" (the CLI only)
     stage_seconds: dict = field(default_factory=dict)
+    #: wall seconds the plan took to make: the "planning" stage is what of it was left when Spark was up
+    #: (the CLI plans while Spark starts, :class:`~kafkaspec.spark.run.planned.PlanAhead`)
+    planning_seconds: float = 0.0
     per_partition: list = field(default_factory=list)  # {topic, partition, records, batches} written
     transactions: dict = field(default_factory=dict)  # committed/aborted/open/held/none -> records
     codecs: dict = field(default_factory=dict)  # codec -> batches
