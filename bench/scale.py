@@ -251,15 +251,18 @@ def floor(src: str, out: str) -> dict[str, int]:
     return {"records": rows}
 
 
-def bare(master: str) -> dict[str, float]:
-    """Spark's own fixed cost, in this process: the pipeline's session, one trivial job, stop."""
+def bare(master: str, arrow: bool = False) -> dict[str, float]:
+    """Spark's own fixed cost, in this process: the pipeline's session, one trivial job, stop. ``arrow``:
+    the job's tasks make one Arrow array, so its workers import pyarrow (and with it pandas, which
+    ``pyarrow.array`` imports when present), as every Python task that hands Arrow on does."""
     from kafkaspec.spark.session import quiet_session
 
     t0 = time.perf_counter()
     with tempfile.NamedTemporaryFile(suffix=".log") as log:
         spark = quiet_session(master, log.name, memory="1g")
         t1 = time.perf_counter()
-        spark.sparkContext.parallelize(range(2), 2).map(lambda x: x).collect()
+        task = (lambda x: __import__("pyarrow").array([x]).to_pylist()[0]) if arrow else (lambda x: x)
+        spark.sparkContext.parallelize(range(2), 2).map(task).collect()
         t2 = time.perf_counter()
         spark.stop()
     return {"start": t1 - t0, "job": t2 - t1, "stop": time.perf_counter() - t2}
@@ -358,6 +361,9 @@ def run(quick: bool = False) -> dict[str, Any]:
         m = measured([sys.executable, "-m", "bench.scale", "--bare", master])
         m.pop("series")
         result["bare"] = {**json.loads(m.pop("stdout").strip().splitlines()[-1]), **m}
+        m = measured([sys.executable, "-m", "bench.scale", "--bare-arrow", master])
+        m.pop("series")
+        result["bare_arrow"] = {**json.loads(m.pop("stdout").strip().splitlines()[-1]), **m}
         for i, size in enumerate(sizes):
             src = dataset(size)
             row: dict[str, Any] = {"size_mb": size, "bytes": _input_bytes(src)}
@@ -479,6 +485,13 @@ def report(results: dict[str, Any]) -> str:
         f"{b['wall']:.1f} s wall, {b['cpu']:.1f} CPU s (start {b['start']:.1f}, job {b['job']:.1f}, "
         f"stop {b['stop']:.1f}); peak MB driver / JVM {_mb(b['peak']['driver'])} / {_mb(b['peak']['jvm'])}",
     ]
+    if "bare_arrow" in results:
+        a = results["bare_arrow"]
+        lines.append(
+            f"The same with Arrow in the job's Python workers (each task makes one pyarrow array: the imports "
+            f"every Arrow task pays): {a['wall']:.1f} s wall, {a['cpu']:.1f} CPU s (start {a['start']:.1f}, "
+            f"job {a['job']:.1f}, stop {a['stop']:.1f})"
+        )
     for m in results.get("many", []):
         p, pl = m["pipeline"], m["plan"]
         tasks_core_s = p["stages"].get("tasks", 0.0) * results["cores"]
@@ -548,8 +561,8 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--floor"]:
         print(json.dumps(floor(argv[1], argv[2])))
         return 0
-    if argv[:1] == ["--bare"]:
-        print(json.dumps(bare(argv[1])))
+    if argv[:1] in (["--bare"], ["--bare-arrow"]):
+        print(json.dumps(bare(argv[1], arrow=argv[0] == "--bare-arrow")))
         return 0
     print(report(run(bool(os.environ.get("BENCH_QUICK")))))
     return 0
