@@ -67,8 +67,9 @@ class FileTarget:
     table: str
     #: Iceberg: the table's metadata as the driver read it; Delta: None
     metadata: Any
-    #: Iceberg: the file IO's properties; Delta: the table's URI
-    location: Any
+    #: Iceberg: the file IO's properties (a REST catalog's credentials among them: not in ``repr``);
+    #: Delta: the table's URI
+    location: Any = field(repr=False)
     partition_by: tuple[PartitionField, ...]
     target_bytes: int
     #: a table on an object store: the driver's store settings (endpoint, region, keys when both are

@@ -88,8 +88,10 @@ def test_an_iceberg_tasks_keys_travel_pickled_and_print_nowhere(monkeypatch):
 
     monkeypatch.setenv("AWS_ACCESS_KEY_ID", "AKIA-key-id-5d1e")
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "s3cr3t/\n\x1b[31m-key")
-    target = FileTarget("iceberg", "t", None, {"s3.region": "x"}, (), 1 << 20, StorageOptions.from_env())
+    vended = {"s3.region": "x", "token": "catalog-token-2c9a"}  # a REST catalog's table properties
+    target = FileTarget("iceberg", "t", None, vended, (), 1 << 20, StorageOptions.from_env())
     back = pickle.loads(pickle.dumps(FileTask(target)))
     props = iceberg_task_properties(back.target.location, back.target.store, "s3://b/lake/kafka/t")
     assert props["s3.secret-access-key"] == "s3cr3t/\n\x1b[31m-key"
-    assert "s3cr3t" not in repr(back) and "AKIA-key-id-5d1e" not in repr(back)
+    shown = repr(back)
+    assert "s3cr3t" not in shown and "AKIA-key-id-5d1e" not in shown and "catalog-token-2c9a" not in shown
