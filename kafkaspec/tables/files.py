@@ -35,6 +35,7 @@ from ..arrow.schema import SCHEMA
 from ..errors import UsageError
 from ..logdir import LogDir, open_log
 from ..logdir.store.clients import StorageOptions
+from ..logdir.store.storage import is_uri
 from .layout import PartitionField, parse_partition_by
 from .native import full_disk
 from .source import LeftOut, Span, range_batches, span_batches
@@ -66,12 +67,14 @@ class FileTarget:
     table: str
     #: Iceberg: the table's metadata as the driver read it; Delta: None
     metadata: Any
-    #: Iceberg: the file IO's properties; Delta: the table's URI
-    location: Any
+    #: Iceberg: the file IO's properties (a REST catalog's credentials among them: not in ``repr``);
+    #: Delta: the table's URI
+    location: Any = field(repr=False)
     partition_by: tuple[PartitionField, ...]
     target_bytes: int
-    #: Delta on an object store: the driver's store settings (endpoint, region, keys when both are set),
-    #: so that executors that lack them write where the driver commits (Iceberg's are in ``location``)
+    #: a table on an object store: the driver's store settings (endpoint, region, keys when both are
+    #: set), so that executors that lack them (or hold others) write where the driver commits, as it
+    #: would (Iceberg: what ``location``'s properties leave out, :func:`.stores.iceberg_task_properties`)
     store: StorageOptions | None = None
     #: the run's id, which its data files carry (:func:`.leftovers.run_tag`)
     run: str | None = None
@@ -194,7 +197,8 @@ def _target(sink: Any, name: str, fields: list[PartitionField], target_bytes: in
             dict(table.io.properties),
             tuple(fields),
             target_bytes,
-            run=sink.run,
+            StorageOptions.from_env() if is_uri(table.metadata.location) else None,
+            sink.run,
         )
     fields = sink.writable(name, fields)
     uri = sink.uri(name)
@@ -226,9 +230,11 @@ def write_files(task: FileTask) -> Written:
         from pyiceberg.io import load_file_io
 
         from .iceberg_files import DataFiles
+        from .stores import iceberg_task_properties
 
         # a name of its own per task: the tasks' counters all start at 0
-        io = load_file_io(target.location, target.metadata.location)
+        where = target.metadata.location
+        io = load_file_io(iceberg_task_properties(target.location, target.store, where), where)
         iceberg = DataFiles(target.metadata, io, SCHEMA, target.target_bytes, uuid.uuid4(), target.run)
         files: list[Any] = iceberg.write_all(range_batches(task.ranges, left_out))
         return Written(target.table, iceberg.rows, files, left_out.aborted)
