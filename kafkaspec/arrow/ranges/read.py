@@ -497,17 +497,7 @@ def _vouched(
             len(positions) - 1,
         )
         run = slice(at, end + 1)
-        rb = decode_run_at(
-            buf,
-            positions[run],
-            heads[run],
-            topic=task.topic,
-            partition=task.partition,
-            segment=task.path,
-            base=task.start,
-            max_decompressed=task.max_decompressed,
-            plain_sizes=None if walk is None else walk.plain_sizes,
-        )
+        rb = decode_run_at(buf, positions[run], heads[run], **_engine_args(task, walk))
         if rb is None:  # the engine declines: the per-record decoder, its errors at their bytes
             stop = int(positions[end]) + v2.BATCH_LENGTH_END + int(heads["batch_length"][end])
             wanted = set(positions[run].tolist())
@@ -529,6 +519,18 @@ def _vouched(
             limit = _stored_limit(int(stored[end]) - bytes_before, rb.nbytes)
         at = end + 1
     return resume
+
+
+def _engine_args(task: ReadRange, walk: Walk | None) -> dict[str, Any]:
+    """What the engine is told of a run of the task's range (its rows' columns, its limit, the walk's sizes)."""
+    return {
+        "topic": task.topic,
+        "partition": task.partition,
+        "segment": task.path,
+        "base": task.start,
+        "max_decompressed": task.max_decompressed,
+        "plain_sizes": None if walk is None else walk.plain_sizes,
+    }
 
 
 def _selected(task: ReadRange, heads: np.ndarray, first: np.ndarray, usable: int) -> np.ndarray:
@@ -579,16 +581,7 @@ def _run(
     builder: RecordBatchBuilder,
     walk: Walk | None,
 ) -> Iterator[pa.RecordBatch]:
-    rb = decode_run(
-        buf,
-        run,
-        topic=task.topic,
-        partition=task.partition,
-        segment=task.path,
-        base=task.start,
-        max_decompressed=task.max_decompressed,
-        plain_sizes=None if walk is None else walk.plain_sizes,
-    )
+    rb = decode_run(buf, run, **_engine_args(task, walk))
     if rb is None:
         yield from _per_record(
             chain(run, rest), buf, task, report, builder, first_only=True, source=rest, walk=walk
