@@ -474,9 +474,9 @@ def _vouched(
         ends |= first >= rc.stable
     if lo is not None:  # a batch before the start offset is passed over before either stop is looked at
         ends &= first + heads["last_offset_delta"].astype(np.int64) >= lo
-    walked = int(np.argmax(ends)) + 1 if ends.any() else len(first)
-    if walked < len(first):
-        resume = None
+    walked = len(first)
+    if ends.any():  # the stop may be the last batch walked: nothing after it is read all the same
+        walked, resume = int(np.argmax(ends)) + 1, None
     if task.verify_crc and (bad := crc_mismatch(buf, positions[:walked], heads[:walked])) is not None:
         walked, resume = bad, int(positions[bad])  # the batch iterator reports it, from there on
     positions, heads, first = positions[:walked], heads[:walked], first[:walked]
