@@ -314,3 +314,21 @@ def test_the_batch_at_the_end_offset_is_not_decoded_when_it_ends_the_walk():
     for skip in (False, True):
         got = check(ReadRange("fuzz.log", "t", 0, 0, len(data), max_offset=3, skip_corrupt=skip), data)
         assert got[0] == "ok" and [r["offset"] for r in got[1]] == [0, 1, 2]
+
+
+@pytest.mark.hostile
+def test_a_wrapper_the_read_passed_over_is_audited_as_its_own_row():
+    """A legacy wrapper whose compressed records are broken, before the start offset: the read passes
+    over it by its offset (never decompressed) and is clean; its audit row says what is wrong with it
+    (the pipeline's audit failed on its first offset, the audit view reported the good batch after it)."""
+    old = bytearray(
+        kafkaspec.build_batch([kafkaspec.Record(value=b"old", timestamp=1, offset=0)], magic=1, compression="gzip")
+    )
+    old[-4] ^= 0xFF  # the gzip member's length check
+    data = bytes(old) + kafkaspec.build_batch([kafkaspec.Record(value=b"new", timestamp=1)], base_offset=1)
+    task = ReadRange("fuzz.log", "t", 0, 0, len(data), min_offset=1, verify_crc=False)
+    got = check(task, data)
+    assert [r["value"] for r in got[1]] == [b"new"]
+    rows = list(audit.audit_rows(task, data))
+    assert [(r["position"], r["magic"], r["crcStatus"]) for r in rows] == [(0, 1, "corrupt"), (len(old), 2, "ok")]
+    assert "gzip" in rows[0]["error"] and rows[0]["lastOffset"] == 0

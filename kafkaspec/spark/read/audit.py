@@ -172,13 +172,15 @@ def _batch_row(
                 row["error"] = exc.reason
     else:
         transactional, control = batch.is_transactional, batch.is_control
-        base_offset, producer_id = batch.base_offset, batch.producer_id
+        producer_id = batch.producer_id
         row["magic"] = batch.magic
         row["compression"] = str(batch.compression)
-        row["baseOffset"], row["lastOffset"] = base_offset, batch.last_offset
+        # a wrapper's first offset is its first inner record's: known only if its records decode
+        row["lastOffset"] = base_offset = batch.last_offset
         row["producerId"] = producer_id
         count = None if walk is None else walk.legacy_counts.get(pos)
         try:
+            row["baseOffset"] = base_offset = batch.base_offset
             row["recordCount"] = len(list(batch)) if count is None else count
             row["crcStatus"] = "ok"
         except KafkaFormatError as exc:
