@@ -332,3 +332,26 @@ def test_a_wrapper_the_read_passed_over_is_audited_as_its_own_row():
     rows = list(audit.audit_rows(task, data))
     assert [(r["position"], r["magic"], r["crcStatus"]) for r in rows] == [(0, 1, "corrupt"), (len(old), 2, "ok")]
     assert "gzip" in rows[0]["error"] and rows[0]["lastOffset"] == 0
+
+
+@pytest.mark.hostile
+def test_an_entry_that_fails_after_a_batch_the_engine_declines():
+    """A batch whose LogAppendTime no Spark timestamp holds (the engine declines it), then an entry whose
+    checksum fails: the checksum's error, as without the head walk (the value is named when the rows are
+    built, after the entries the iterator reads next); under ``skip`` the entry is skipped and the value
+    is the error."""
+    batches = [
+        kafkaspec.build_batch(
+            [kafkaspec.Record(value=b"v", timestamp=BASE_TIME)],
+            base_offset=i,
+            timestamp_type="log_append",
+            log_append_time=9_300_000_000_000_000,
+        )
+        for i in range(2)
+    ]
+    data = bytearray(b"".join(batches))
+    data[len(batches[0]) + 16] = 0  # the second one's magic: a legacy message whose CRC fails
+    got = check(ReadRange("fuzz.log", "t", 0, 0, len(data)), bytes(data))
+    assert got[0] == "error" and "crc" in got[1] and f"byte {len(batches[0])}" in got[1]
+    got = check(ReadRange("fuzz.log", "t", 0, 0, len(data), skip_corrupt=True), bytes(data))
+    assert got[0] == "error" and "beyond a Spark timestamp" in got[1]

@@ -458,7 +458,7 @@ def _vouched(
     selected from their heads as :func:`~kafkaspec.logdir.kafka.transactions.select_batches` selects
     entries, decoded through the engine in runs as :func:`read_records` cuts them; no object made per
     batch. Returns where the batch iterator takes over (the first entry not vouched for: a legacy one, a
-    failed check, a torn tail, the range's end), or None when the read ends here (a batch at or past the
+    failed check, a torn tail, the range's end; or the first batch of a run the engine declines), or None when the read ends here (a batch at or past the
     end offset, or the last stable offset: as the selection stops there, nothing after it is read)."""
     found = v2_heads(buf, 0)
     positions, heads = found.positions, found.heads
@@ -482,6 +482,7 @@ def _vouched(
     positions, heads, first = positions[:walked], heads[:walked], first[:walked]
     if walk is not None:
         walk.vouch(buf, positions, heads, task.max_decompressed)
+    walked_at, walked_heads = positions, heads
     kept = _selected(task, heads, first, len(first) if resume is not None else len(first) - 1)
     positions, heads, first = positions[kept], heads[kept], first[kept]
     last = first + heads["last_offset_delta"].astype(np.int64)
@@ -508,25 +509,19 @@ def _vouched(
             max_decompressed=task.max_decompressed,
             plain_sizes=None if walk is None else walk.plain_sizes,
         )
-        if rb is None:  # the engine declines: the per-record decoder, its errors at their bytes
-            stop = int(positions[end]) + v2.BATCH_LENGTH_END + int(heads["batch_length"][end])
-            wanted = set(positions[run].tolist())
-            batches = BatchIterator(
-                buf,
-                verify=False,
-                check_records=False,
-                start=int(positions[at]),
-                end=stop,
-                max_decompressed=task.max_decompressed,
-            )
-            chosen = (b for b in batches if b.position in wanted)
-            yield from _per_record(chosen, buf, task, report, builder, first_only=False, walk=walk)
-        else:
-            straddles = bool(
-                (lo is not None and (first[run] < lo).any()) or (hi is not None and (last[run] >= hi).any())
-            )
-            yield _filter(rb, straddles, lo, hi)
-            limit = _stored_limit(int(stored[end]) - bytes_before, rb.nbytes)
+        if rb is None:  # the engine declines: the batch iterator takes over from the run's first batch,
+            # so that the per-record decoder's errors come in the order they do without the head walk (a
+            # value beyond a Spark timestamp is named when its rows are built: after a later entry's error)
+            resume = int(positions[at])
+            if walk is not None:
+                cut = int(np.searchsorted(walked_at, resume))
+                walk.vouch(buf, walked_at[:cut], walked_heads[:cut], task.max_decompressed)
+            return resume
+        straddles = bool(
+            (lo is not None and (first[run] < lo).any()) or (hi is not None and (last[run] >= hi).any())
+        )
+        yield _filter(rb, straddles, lo, hi)
+        limit = _stored_limit(int(stored[end]) - bytes_before, rb.nbytes)
         at = end + 1
     return resume
 
