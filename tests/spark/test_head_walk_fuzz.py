@@ -355,3 +355,21 @@ def test_an_entry_that_fails_after_a_batch_the_engine_declines():
     assert got[0] == "error" and "crc" in got[1] and f"byte {len(batches[0])}" in got[1]
     got = check(ReadRange("fuzz.log", "t", 0, 0, len(data), skip_corrupt=True), bytes(data))
     assert got[0] == "error" and "beyond a Spark timestamp" in got[1]
+
+
+def test_a_value_beyond_a_spark_timestamp_is_named_by_its_batch():
+    """The record is counted in its batch: the read's runs (a v2 batch before a legacy entry decoded on
+    its own by the engine, or with the entries after it) do not change the message."""
+    plain = [kafkaspec.Record(value=b"v", timestamp=BASE_TIME)]
+    data = b"".join(
+        [
+            kafkaspec.build_batch(plain, base_offset=0),
+            kafkaspec.build_batch(plain, magic=0, base_offset=1),
+            kafkaspec.build_batch(plain, base_offset=2),
+            kafkaspec.build_batch(
+                plain * 2, base_offset=3, timestamp_type="log_append", log_append_time=9_300_000_000_000_000
+            ),
+        ]
+    )
+    got = check(ReadRange("fuzz.log", "t", 0, 0, len(data)), data)
+    assert got[0] == "error" and "(record 0 of the batch at byte " in got[1], got

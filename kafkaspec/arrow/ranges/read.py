@@ -337,10 +337,12 @@ class RecordBatchBuilder:
             for i, (d, b) in enumerate(zip(deltas, bases, strict=True))
             if not -(1 << 63) <= (d + b) * scale < 1 << 63
         )
-        batch = next(i for i, end in enumerate(accumulate(meta.counts)) if row < end)
+        ends = list(accumulate(meta.counts))
+        batch = next(i for i, end in enumerate(ends) if row < end)
+        # counted in its batch: a row of this read's Arrow batch depends on where the read cut its runs
         raise KafkaFormatError(
-            f"a record's {what} is {deltas[row] + bases[row]}, beyond {limit} (record {row} of this read, in the "
-            f"batch at byte {meta.pos[batch]})",
+            f"a record's {what} is {deltas[row] + bases[row]}, beyond {limit} (record "
+            f"{row - ends[batch] + meta.counts[batch]} of the batch at byte {meta.pos[batch]})",
             meta.pos[batch],
             self.segment,
         )
