@@ -39,7 +39,15 @@ from kafkaspec.spark.read import audit
 PRODUCERS = (11, 12, 13)
 BASE_TIME = 1_700_000_000_000
 #: a batch's first timestamp: near now, or one no Spark timestamp holds (beyond int64 microseconds)
-BASE_TIMES = (BASE_TIME, BASE_TIME, 2**62, -(2**62), 9_300_000_000_000_000, -9_300_000_000_000_000, 2**63 - 1001)
+BASE_TIMES = (
+    BASE_TIME,
+    BASE_TIME,
+    2**62,
+    -(2**62),
+    9_300_000_000_000_000,
+    -9_300_000_000_000_000,
+    2**63 - 1001,
+)
 #: a delta the engine leaves to the per-record decoder (a 10-byte varlong)
 SPREAD = 2**62
 LEGACY_CODECS = ("none", "gzip", "snappy", "lz4")
@@ -107,7 +115,9 @@ def build(specs: list) -> tuple[bytes, list[int]]:
                 offset += gap
                 records.append(kafkaspec.Record(value=value, timestamp=BASE_TIME, offset=offset))
                 offset += 1
-            out.append(kafkaspec.build_batch(records, magic=magic, compression=codec, base_offset=records[0].offset))
+            out.append(
+                kafkaspec.build_batch(records, magic=magic, compression=codec, base_offset=records[0].offset)
+            )
         else:
             _, rows, codec, log_append, pid, times, base, spread = spec
             for _ in range(times):
@@ -172,7 +182,9 @@ def check(task: ReadRange, data: bytes) -> tuple:
     if walked[0] == "ok":  # after an error the read's walk is not used: the task fails with the error
         assert _walked(walked_walk) == _walked(iterated_walk)
         if walked_walk.clean:
-            assert audit.audit_batch(task, data, walked_walk).to_pylist() == list(audit.audit_rows(task, data))
+            assert audit.audit_batch(task, data, walked_walk).to_pylist() == list(
+                audit.audit_rows(task, data)
+            )
     return walked
 
 
@@ -221,7 +233,14 @@ def _cut(m: pytest.MonkeyPatch, cut) -> None:
 
 
 @scaled(3)
-@given(specs=st.lists(entry, min_size=1, max_size=10), lo=bound, hi=bound, control=st.booleans(), cut=cuts, draw=st.data())
+@given(
+    specs=st.lists(entry, min_size=1, max_size=10),
+    lo=bound,
+    hi=bound,
+    control=st.booleans(),
+    cut=cuts,
+    draw=st.data(),
+)
 def test_drawn_ranges_read_alike(specs, lo, hi, control, cut, draw):
     """Whole entries, no corruption: the same rows (or the same error: a timestamp beyond Spark's)."""
     _, data, at, rc = _range(draw, specs)
@@ -310,7 +329,15 @@ def test_the_batch_at_the_end_offset_is_not_decoded_when_it_ends_the_walk():
         timestamp_type="log_append",
         log_append_time=9_300_000_000_000_000,
     )
-    data = b"".join([*(kafkaspec.build_batch([kafkaspec.Record(value=b"v", timestamp=BASE_TIME)], base_offset=i) for i in range(3)), far])
+    data = b"".join(
+        [
+            *(
+                kafkaspec.build_batch([kafkaspec.Record(value=b"v", timestamp=BASE_TIME)], base_offset=i)
+                for i in range(3)
+            ),
+            far,
+        ]
+    )
     for skip in (False, True):
         got = check(ReadRange("fuzz.log", "t", 0, 0, len(data), max_offset=3, skip_corrupt=skip), data)
         assert got[0] == "ok" and [r["offset"] for r in got[1]] == [0, 1, 2]
@@ -322,7 +349,9 @@ def test_a_wrapper_the_read_passed_over_is_audited_as_its_own_row():
     over it by its offset (never decompressed) and is clean; its audit row says what is wrong with it
     (the pipeline's audit failed on its first offset, the audit view reported the good batch after it)."""
     old = bytearray(
-        kafkaspec.build_batch([kafkaspec.Record(value=b"old", timestamp=1, offset=0)], magic=1, compression="gzip")
+        kafkaspec.build_batch(
+            [kafkaspec.Record(value=b"old", timestamp=1, offset=0)], magic=1, compression="gzip"
+        )
     )
     old[-4] ^= 0xFF  # the gzip member's length check
     data = bytes(old) + kafkaspec.build_batch([kafkaspec.Record(value=b"new", timestamp=1)], base_offset=1)
@@ -330,7 +359,10 @@ def test_a_wrapper_the_read_passed_over_is_audited_as_its_own_row():
     got = check(task, data)
     assert [r["value"] for r in got[1]] == [b"new"]
     rows = list(audit.audit_rows(task, data))
-    assert [(r["position"], r["magic"], r["crcStatus"]) for r in rows] == [(0, 1, "corrupt"), (len(old), 2, "ok")]
+    assert [(r["position"], r["magic"], r["crcStatus"]) for r in rows] == [
+        (0, 1, "corrupt"),
+        (len(old), 2, "ok"),
+    ]
     assert "gzip" in rows[0]["error"] and rows[0]["lastOffset"] == 0
 
 
