@@ -188,7 +188,12 @@ def check(task: ReadRange, data: bytes) -> tuple:
     return walked
 
 
-def _tasks(path_start: int, data: bytes, rc: ReadCommitted | None, lo, hi, control: bool) -> list[ReadRange]:
+def _tasks(
+    path_start: int, data: bytes, rc: ReadCommitted | None, lo, hi, control: bool, limit: int | None = None
+) -> list[ReadRange]:
+    """The range's task under both corruption policies, CRCs checked or not (``limit``: the bytes a batch
+    may decompress to, else the default)."""
+    extra = {} if limit is None else {"max_decompressed": limit}
     return [
         ReadRange(
             "fuzz.log",
@@ -202,6 +207,7 @@ def _tasks(path_start: int, data: bytes, rc: ReadCommitted | None, lo, hi, contr
             include_control=control,
             verify_crc=verify,
             skip_corrupt=skip,
+            **extra,
         )
         for skip in (False, True)
         for verify in (True, False)
@@ -304,7 +310,8 @@ def test_broken_ranges_read_alike(specs, mutations, lo, hi, control, cut, draw):
         _cut(m, cut)
         if draw.draw(st.booleans()):
             m.setattr(chain, "LOCKSTEP_MIN_BATCHES", 1)
-        for task in _tasks(at, bytes(data), rc, lo, hi, control):
+        limit = draw.draw(st.sampled_from([None, None, 40, 300]))  # a small one refuses some batches
+        for task in _tasks(at, bytes(data), rc, lo, hi, control, limit):
             check(task, bytes(data))
 
 
@@ -405,3 +412,14 @@ def test_a_value_beyond_a_spark_timestamp_is_named_by_its_batch():
     )
     got = check(ReadRange("fuzz.log", "t", 0, 0, len(data)), data)
     assert got[0] == "error" and "(record 0 of the batch at byte " in got[1], got
+
+
+def test_the_audit_decompresses_within_the_tasks_limit():
+    """The audit's own walk keeps to the task's ``max_decompressed``, as the read's does (it used the
+    default: a wrapper the read could not open was audited as whole)."""
+    records = [kafkaspec.Record(value=b"", timestamp=1, offset=i) for i in range(2)]
+    data = kafkaspec.build_batch(records, magic=0, compression="gzip")
+    task = ReadRange("fuzz.log", "t", 0, 0, len(data), min_offset=2, max_decompressed=40)
+    check(task, data)
+    row = list(audit.audit_rows(task, data))[0]
+    assert row["crcStatus"] == "corrupt" and "max_decompressed=40" in row["error"]

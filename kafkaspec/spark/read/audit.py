@@ -101,7 +101,7 @@ def audit_rows(
         return
     recovery: Resync | None = None  # one for the range: its checksums are shared between resyncs
     while pos < end:
-        it = BatchIterator(buf, verify=False, start=pos)
+        it = BatchIterator(buf, verify=False, start=pos, max_decompressed=task.max_decompressed)
         try:
             for batch in it:
                 pos = batch.end
@@ -166,7 +166,7 @@ def _batch_row(
             body = memoryview(buf)[pos + v2.RECORD_BATCH_OVERHEAD : end]
             try:
                 row["uncompressedSize"] = v2.RECORD_BATCH_OVERHEAD + len(
-                    decompress(codec, body, position=pos, magic=2)
+                    decompress(codec, body, max_size=task.max_decompressed, position=pos, magic=2)
                 )
             except KafkaFormatError as exc:
                 row["error"] = exc.reason
@@ -270,7 +270,9 @@ def _v2_columns(task: ReadRange, buf: bytes, walk: Walk, pos: np.ndarray) -> pa.
             continue
         body = memoryview(buf)[p + v2.RECORD_BATCH_OVERHEAD : int(end[i])]
         try:
-            unc[i] = v2.RECORD_BATCH_OVERHEAD + len(decompress(int(codec[i]), body, position=p, magic=2))
+            unc[i] = v2.RECORD_BATCH_OVERHEAD + len(
+                decompress(int(codec[i]), body, max_size=task.max_decompressed, position=p, magic=2)
+            )
         except KafkaFormatError as exc:
             unc[i], errors[i] = None, exc.reason
     if task.verify_crc:  # the read's iterator checked every entry's checksum
