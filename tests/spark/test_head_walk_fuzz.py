@@ -167,6 +167,8 @@ def _read(task: ReadRange, data: bytes) -> tuple[tuple, Walk]:
     except KafkaFormatError as exc:
         return ("error", str(exc)), walk
     skips = [(s.start, s.end, s.reason, s.rule) for s in report.skipped]
+    at = table.schema.get_field_index("timestamp")  # as int64: Python's datetime ends at the year 9999
+    table = table.set_column(at, "timestamp", table.column(at).cast(pa.int64()))
     return ("ok", table.to_pylist(), skips, report.partial), walk
 
 
