@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import kafkaspec
 from kafkaspec import logdir
 from kafkaspec.arrow import engine as lockstep
+from kafkaspec.arrow.engine import chain
 from kafkaspec.arrow.ranges import RangeReport, ReadRange, read_records
 from kafkaspec.arrow.schema import HEADERS_TYPE, SCHEMA
 from kafkaspec.codec.compression import CODEC_NAMES
@@ -50,7 +51,7 @@ def assert_same(task: ReadRange, data: bytes, monkeypatch) -> tuple:
     got = outcome(replace(task, lockstep=True), data)
     _equal(got, expected)
     with monkeypatch.context() as m:
-        m.setattr(lockstep, "LOCKSTEP_MIN_BATCHES", 1)
+        m.setattr(chain, "LOCKSTEP_MIN_BATCHES", 1)  # where the walk reads it
         _equal(outcome(replace(task, lockstep=True), data), expected)
     return expected
 

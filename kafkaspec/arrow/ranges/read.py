@@ -337,10 +337,12 @@ class RecordBatchBuilder:
             for i, (d, b) in enumerate(zip(deltas, bases, strict=True))
             if not -(1 << 63) <= (d + b) * scale < 1 << 63
         )
-        batch = next(i for i, end in enumerate(accumulate(meta.counts)) if row < end)
+        ends = list(accumulate(meta.counts))
+        batch = next(i for i, end in enumerate(ends) if row < end)
+        # counted in its batch: a row of this read's Arrow batch depends on where the read cut its runs
         raise KafkaFormatError(
-            f"a record's {what} is {deltas[row] + bases[row]}, beyond {limit} (record {row} of this read, in the "
-            f"batch at byte {meta.pos[batch]})",
+            f"a record's {what} is {deltas[row] + bases[row]}, beyond {limit} (record "
+            f"{row - ends[batch] + meta.counts[batch]} of the batch at byte {meta.pos[batch]})",
             meta.pos[batch],
             self.segment,
         )
@@ -458,7 +460,7 @@ def _vouched(
     selected from their heads as :func:`~kafkaspec.logdir.kafka.transactions.select_batches` selects
     entries, decoded through the engine in runs as :func:`read_records` cuts them; no object made per
     batch. Returns where the batch iterator takes over (the first entry not vouched for: a legacy one, a
-    failed check, a torn tail, the range's end), or None when the read ends here (a batch at or past the
+    failed check, a torn tail, the range's end; or the first batch of a run the engine declines), or None when the read ends here (a batch at or past the
     end offset, or the last stable offset: as the selection stops there, nothing after it is read)."""
     found = v2_heads(buf, 0)
     positions, heads = found.positions, found.heads
@@ -474,14 +476,15 @@ def _vouched(
         ends |= first >= rc.stable
     if lo is not None:  # a batch before the start offset is passed over before either stop is looked at
         ends &= first + heads["last_offset_delta"].astype(np.int64) >= lo
-    walked = int(np.argmax(ends)) + 1 if ends.any() else len(first)
-    if walked < len(first):
-        resume = None
+    walked = len(first)
+    if ends.any():  # the stop may be the last batch walked: nothing after it is read all the same
+        walked, resume = int(np.argmax(ends)) + 1, None
     if task.verify_crc and (bad := crc_mismatch(buf, positions[:walked], heads[:walked])) is not None:
         walked, resume = bad, int(positions[bad])  # the batch iterator reports it, from there on
     positions, heads, first = positions[:walked], heads[:walked], first[:walked]
     if walk is not None:
         walk.vouch(buf, positions, heads, task.max_decompressed)
+    walked_at, walked_heads = positions, heads
     kept = _selected(task, heads, first, len(first) if resume is not None else len(first) - 1)
     positions, heads, first = positions[kept], heads[kept], first[kept]
     last = first + heads["last_offset_delta"].astype(np.int64)
@@ -498,25 +501,19 @@ def _vouched(
         )
         run = slice(at, end + 1)
         rb = decode_run_at(buf, positions[run], heads[run], **_engine_args(task, walk))
-        if rb is None:  # the engine declines: the per-record decoder, its errors at their bytes
-            stop = int(positions[end]) + v2.BATCH_LENGTH_END + int(heads["batch_length"][end])
-            wanted = set(positions[run].tolist())
-            batches = BatchIterator(
-                buf,
-                verify=False,
-                check_records=False,
-                start=int(positions[at]),
-                end=stop,
-                max_decompressed=task.max_decompressed,
-            )
-            chosen = (b for b in batches if b.position in wanted)
-            yield from _per_record(chosen, buf, task, report, builder, first_only=False, walk=walk)
-        else:
-            straddles = bool(
-                (lo is not None and (first[run] < lo).any()) or (hi is not None and (last[run] >= hi).any())
-            )
-            yield _filter(rb, straddles, lo, hi)
-            limit = _stored_limit(int(stored[end]) - bytes_before, rb.nbytes)
+        if rb is None:  # the engine declines: the batch iterator takes over from the run's first batch,
+            # so that the per-record decoder's errors come in the order they do without the head walk (a
+            # value beyond a Spark timestamp is named when its rows are built: after a later entry's error)
+            resume = int(positions[at])
+            if walk is not None:
+                cut = int(np.searchsorted(walked_at, resume))
+                walk.vouch(buf, walked_at[:cut], walked_heads[:cut], task.max_decompressed)
+            return resume
+        straddles = bool(
+            (lo is not None and (first[run] < lo).any()) or (hi is not None and (last[run] >= hi).any())
+        )
+        yield _filter(rb, straddles, lo, hi)
+        limit = _stored_limit(int(stored[end]) - bytes_before, rb.nbytes)
         at = end + 1
     return resume
 

@@ -101,7 +101,7 @@ def audit_rows(
         return
     recovery: Resync | None = None  # one for the range: its checksums are shared between resyncs
     while pos < end:
-        it = BatchIterator(buf, verify=False, start=pos)
+        it = BatchIterator(buf, verify=False, start=pos, max_decompressed=task.max_decompressed)
         try:
             for batch in it:
                 pos = batch.end
@@ -166,19 +166,21 @@ def _batch_row(
             body = memoryview(buf)[pos + v2.RECORD_BATCH_OVERHEAD : end]
             try:
                 row["uncompressedSize"] = v2.RECORD_BATCH_OVERHEAD + len(
-                    decompress(codec, body, position=pos, magic=2)
+                    decompress(codec, body, max_size=task.max_decompressed, position=pos, magic=2)
                 )
             except KafkaFormatError as exc:
                 row["error"] = exc.reason
     else:
         transactional, control = batch.is_transactional, batch.is_control
-        base_offset, producer_id = batch.base_offset, batch.producer_id
+        producer_id = batch.producer_id
         row["magic"] = batch.magic
         row["compression"] = str(batch.compression)
-        row["baseOffset"], row["lastOffset"] = base_offset, batch.last_offset
+        # a wrapper's first offset is its first inner record's: known only if its records decode
+        row["lastOffset"] = base_offset = batch.last_offset
         row["producerId"] = producer_id
         count = None if walk is None else walk.legacy_counts.get(pos)
         try:
+            row["baseOffset"] = base_offset = batch.base_offset
             row["recordCount"] = len(list(batch)) if count is None else count
             row["crcStatus"] = "ok"
         except KafkaFormatError as exc:
@@ -268,7 +270,9 @@ def _v2_columns(task: ReadRange, buf: bytes, walk: Walk, pos: np.ndarray) -> pa.
             continue
         body = memoryview(buf)[p + v2.RECORD_BATCH_OVERHEAD : int(end[i])]
         try:
-            unc[i] = v2.RECORD_BATCH_OVERHEAD + len(decompress(int(codec[i]), body, position=p, magic=2))
+            unc[i] = v2.RECORD_BATCH_OVERHEAD + len(
+                decompress(int(codec[i]), body, max_size=task.max_decompressed, position=p, magic=2)
+            )
         except KafkaFormatError as exc:
             unc[i], errors[i] = None, exc.reason
     if task.verify_crc:  # the read's iterator checked every entry's checksum
