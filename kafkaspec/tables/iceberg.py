@@ -48,6 +48,7 @@ except ModuleNotFoundError as exc:
 from ..arrow.schema import SCHEMA
 from .errors import TableError
 from .layout import OFFSETS_PROPERTY, PartitionField, check_columns, decode_offsets, encode_offsets
+from .leftovers import store_path
 from .source import Offsets
 from .stores import iceberg_properties
 
@@ -123,18 +124,21 @@ class IcebergSink:
             return None
         location = table.location().rstrip("/")
         if location.startswith("file://"):
-            strip = "file://"
+            strip, into = "file://", ""
         elif "://" in self.dest and location.split("/")[:3] == self.dest.split("/")[:3]:
-            strip = location.split("/", 2)[0] + "//"  # the same bucket as the markers': its paths there
+            strip, into = location + "/", store_path(location) + "/"  # the markers' bucket: its paths there
         else:
             return None
         referenced = {
-            entry.data_file.file_path.removeprefix(strip)
-            for snapshot in table.snapshots()
-            for manifest in snapshot.manifests(table.io)
-            for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
+            into + path[len(strip) :] if path.startswith(strip) else path
+            for path in (
+                entry.data_file.file_path
+                for snapshot in table.snapshots()
+                for manifest in snapshot.manifests(table.io)
+                for entry in manifest.fetch_manifest_entry(table.io, discard_deleted=False)
+            )
         }
-        return location.removeprefix(strip) + "/data", referenced, ()
+        return (into + location[len(strip) :]).rstrip("/") + "/data", referenced, ()
 
     def writes_to(self, name: str) -> tuple[list[str], list[str]]:
         """The local paths a commit to the table ``name`` writes in: the embedded catalog's file, and

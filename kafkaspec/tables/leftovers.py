@@ -73,6 +73,12 @@ def _filesystem(dest: str) -> tuple[Any, str]:
     return where.store.fs, where.key
 
 
+def store_path(uri: str) -> str:
+    """The path of the object-store ``uri`` on its pyarrow filesystem (``bucket/key``): not always the
+    URI without its scheme (``abfs://container@account.dfs.core.windows.net/key`` is ``container/key``)."""
+    return _filesystem(uri)[1]
+
+
 def _entries(fs: Any, folder: str) -> list[tuple[str, str]]:
     """``(name, path)`` of each marker in ``folder`` (hidden names are temporary files, or say that a
     run ended)."""
