@@ -8,40 +8,16 @@ over. A compacted log keeps its log start: a first batch above it is no gap."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 
 import pytest
+from support.retention import TS, retained, write_numbered
 from support.tables import FORMATS, iceberg_table, table_rows
 
 from kafkaspec import Record, logdir
 from kafkaspec.errors import DataLossError
 from kafkaspec.tables import format_run, write_table
-
-TS = 1_700_000_000_000
-
-
-def write_numbered(root, first, n, *, segment_bytes=200):
-    """Records ``first`` .. ``first + n - 1`` of orders-0, a batch each; the small segments roll often."""
-    with logdir.PartitionWriter(root, "orders", 0, segment_bytes=segment_bytes) as w:
-        for i in range(first, first + n):
-            w.append([Record(key=b"k%d" % i, value=b"v-%d" % i, timestamp=TS + i)])
-
-
-def retained(src, dest, below):
-    """A copy of ``src`` whose orders-0 segments wholly below offset ``below`` are deleted, as retention
-    deletes them; returns the log start left (the first segment kept)."""
-    shutil.copytree(src, dest)
-    folder = dest / "orders-0"
-    bases = sorted({int(p.name.split(".")[0]) for p in folder.iterdir() if p.name.endswith(".log")})
-    gone = {b for b, after in zip(bases, bases[1:]) if after <= below}
-    start = min(set(bases) - gone)
-    for p in list(folder.iterdir()):
-        stem = p.name.split(".")[0]
-        if stem.isdigit() and int(stem) in gone:
-            p.unlink()
-    return start
 
 
 def versions(fmt, dest, name):
