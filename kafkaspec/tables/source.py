@@ -101,6 +101,8 @@ def plan(
                 )
             if lo < start:
                 gone[(part.topic, part.partition)] = (lo, start)
+                if fail_on_data_loss:
+                    continue  # refused below, once every partition's gap is known
                 lo = start
             if read_committed and lo >= end:
                 continue  # nothing new, told from the last segment's tail without walking every transaction
