@@ -153,7 +153,8 @@ class DuplicatePartitionError(KafkaFormatError):
 
 
 class DataLossError(KafkaFormatError):
-    """Offsets a streaming query had not read yet are gone from the log (retention deleted them)."""
+    """Offsets a reader had not read yet are gone from the log (retention deleted them): a streaming
+    query's (``failOnDataLoss``), or a table run's below its committed offset (``fail_on_data_loss``)."""
 
 
 #: The exception classes defined in other modules: name -> (module, what it means, in one line).

@@ -57,6 +57,13 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--target-file-mb", type=int, default=128, help="target size of a table's data files (default 128)"
     )
+    g.add_argument(
+        "--no-fail-on-data-loss",
+        action="store_true",
+        help="when a table's committed offset lies below its partition's log start (retention or "
+        "DeleteRecords removed offsets the table never got), append from the log start and say how many "
+        "offsets were passed over; default: refuse, nothing appended (exit 1), as Spark's failOnDataLoss",
+    )
 
 
 def run_table(args: argparse.Namespace) -> int:

@@ -114,6 +114,7 @@ def write_table_tasks(
     decode_values: bool = False,
     engine: str = "Spark",
     topics: str | None = None,
+    fail_on_data_loss: bool = True,
 ) -> TableRun:
     """:func:`kafkaspec.tables.write_table` with the data files written by ``run_tasks`` (every table's
     tasks at once) and each table committed here, once. ``engine`` names the workers in refusals."""
@@ -135,7 +136,9 @@ def write_table_tasks(
         {name: mode for name in groups} if mode is not None else _modes(log_dir, groups, layout, False, run)
     )
     committed = committed_offsets(sink, groups)
-    by_table = planned(log_dir, groups, committed, layout, read_committed, verify_crc, run.left_out)
+    by_table = planned(
+        log_dir, groups, committed, layout, read_committed, verify_crc, run.left_out, fail_on_data_loss
+    )
     tasks: list[FileTask] = []
     markers: dict[str, Any] = {}
     try:

@@ -9,13 +9,15 @@ tasks (control records never rows; aborted and open transactions left out under 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import pyarrow as pa
 
 from ..arrow.ranges import RangeSettings, ReadRange, Walk, plan_partition, read_records
+from ..errors import DataLossError
 from ..logdir import LogDir
+from ..logdir.kafka.layout import Partition
 from ..logdir.kafka.tail import PartitionTail
 from .errors import TableError
 
@@ -43,6 +45,9 @@ class LeftOut:
 
     aborted: int = 0
     held: int = 0
+    #: (topic, partition) -> the offsets [committed, log start) that were gone from the log when the run
+    #: planned (retention or DeleteRecords passed the table), passed over with ``fail_on_data_loss=False``
+    gone: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
 
 
 #: Schema Registry's own topic (its ``kafkastore.topic`` default): the schemas ``--decode-values`` reads
@@ -63,20 +68,30 @@ def plan(
     verify_crc: bool = True,
     topics: Iterable[str] | None = None,
     left_out: LeftOut | None = None,
+    fail_on_data_loss: bool = True,
+    table_of: Callable[[str], str] | None = None,
 ) -> list[Span]:
     """The spans a run appends: each partition's offsets from its committed next offset (None: its start)
     to its end now; partitions with nothing new are left out, found so from the end of their last segment
     alone (the last stable offset is never past the end): a run with nothing new reads no records.
-    ``topics``: only these. ``left_out``: what waits behind an open transaction added to its ``held``."""
+    ``topics``: only these. ``left_out``: what waits behind an open transaction added to its ``held``.
+
+    A committed offset below the partition's log start (the tail's, as the streaming source finds it: the
+    first segment's, or a tiered partition's remote start; a compacted log keeps its start) means offsets
+    the table never got are gone: refused as Spark's Kafka source does (``failOnDataLoss``), by one
+    :class:`~kafkaspec.errors.DataLossError` naming every such partition (``table_of``: a topic's table,
+    for the message), before anything is read; ``fail_on_data_loss=False`` appends from the log start
+    instead, the offsets passed over in ``left_out.gone``."""
     wanted = None if topics is None else set(topics)
     settings = RangeSettings(verify_crc=verify_crc)
     spans = []
+    gone: dict[tuple[str, int], tuple[int, int]] = {}
     for part in log_dir.partitions():
         if internal(part.topic) or (wanted is not None and part.topic not in wanted):
             continue
         lo = committed.get(part.topic, {}).get(part.partition)
         if lo is not None:
-            end = PartitionTail().look(part).end
+            start, end = _extent(part)
             if lo > end and part.segments():
                 raise TableError(
                     f"{part.topic}-{part.partition}: the table's offsets say {lo} is the next to append, "
@@ -84,6 +99,11 @@ def plan(
                     f"the topic deleted and created again?): nothing appended, since every record up to "
                     f"{lo} would be passed over; write this log into a new table"
                 )
+            if lo < start:
+                gone[(part.topic, part.partition)] = (lo, start)
+                if fail_on_data_loss:
+                    continue  # refused below, once every partition's gap is known
+                lo = start
             if read_committed and lo >= end:
                 continue  # nothing new, told from the last segment's tail without walking every transaction
         tail = PartitionTail(transactions=read_committed)
@@ -95,7 +115,31 @@ def plan(
             continue
         rc = tail.read_committed() if read_committed else None
         spans.append(Span(part.topic, part.partition, lo, hi, plan_partition(part, lo, hi, settings, rc)))
+    if gone and fail_on_data_loss:
+        raise DataLossError(_lost(gone, table_of or (lambda topic: topic)))
+    if left_out is not None:
+        left_out.gone.update(gone)
     return spans
+
+
+def _extent(part: Partition) -> tuple[int, int]:
+    """The partition's log start and end now, from its tail's look (its last segment's heads)."""
+    point = PartitionTail().look(part)
+    return point.log_start, point.end
+
+
+def _lost(gone: dict[tuple[str, int], tuple[int, int]], table_of: Callable[[str], str]) -> str:
+    """The refusal of a run whose committed offsets lie below the log start: one line, every partition."""
+    said = "; ".join(
+        f"table {table_of(topic)}: {topic}-{partition} committed next offset {lo}, but the log starts at "
+        f"{start}: {start - lo:,} offsets ({lo} to {start - 1}) are gone"
+        for (topic, partition), (lo, start) in sorted(gone.items())
+    )
+    return (
+        f"{said} (retention or DeleteRecords removed them before the table read them): nothing appended; "
+        "to append from the log start and pass over them, run again with --no-fail-on-data-loss "
+        "(Python: fail_on_data_loss=False), or write this log into a new table"
+    )
 
 
 def span_batches(span: Span, left_out: LeftOut | None = None) -> Iterator[pa.RecordBatch]:

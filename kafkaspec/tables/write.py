@@ -67,6 +67,15 @@ class TableRun:
         """What waits behind an open transaction for a later run (:class:`~.source.LeftOut`)."""
         return self.left_out.held
 
+    @property
+    def passed_over(self) -> Offsets:
+        """Per topic and partition, how many offsets below the log start this run passed over
+        (``fail_on_data_loss=False``): gone from the log before the table read them; empty otherwise."""
+        out: Offsets = {}
+        for (topic, partition), (lo, start) in self.left_out.gone.items():
+            out.setdefault(topic, {})[partition] = start - lo
+        return out
+
 
 def open_sink(format: str, dest: str, *, catalog_uri: str | None = None, target_file_mb: int = 128) -> Any:
     """The tables of ``dest``: checked (a file, a folder of other things, a catalog that does not
@@ -140,8 +149,10 @@ def planned(
     read_committed: bool,
     verify_crc: bool,
     left_out: LeftOut | None = None,
+    fail_on_data_loss: bool = True,
 ) -> dict[str, list[Span]]:
-    """Table name -> the spans of its partitions after their committed offsets (``plan``'s)."""
+    """Table name -> the spans of its partitions after their committed offsets (``plan``'s; offsets gone
+    below the log start refused unless ``fail_on_data_loss`` is False)."""
     chosen = {t for tps in groups.values() for t, _ in tps}
     spans = plan(
         log_dir,
@@ -150,6 +161,8 @@ def planned(
         verify_crc=verify_crc,
         topics=chosen,
         left_out=left_out,
+        fail_on_data_loss=fail_on_data_loss,
+        table_of=lambda topic: table_name(topic, layout),
     )
     _pause("planned")
     by_table: dict[str, list[Span]] = {}
@@ -172,6 +185,7 @@ def write_table(
     mode: str | None = None,
     decode_values: bool = False,
     topics: str | None = None,
+    fail_on_data_loss: bool = True,
 ) -> TableRun:
     """Append to the tables of ``dest`` the records of ``source`` they do not hold yet (all of them the
     first time: a backfill); each table in one commit that stores its next offsets. ``layout``:
@@ -184,7 +198,11 @@ def write_table(
     compacts and ``append`` elsewhere (:mod:`~kafkaspec.tables.policy`; ``append`` for the single
     layout's table and with ``decode_values``), said in :attr:`TableRun.modes`. ``decode_values``: each typed topic's values decoded, those that
     do not fit in ``<table>_errors`` (:mod:`~kafkaspec.tables.decoded`; per-topic layout, append).
-    ``topics``: a regular expression (``pipeline --topics``'s): only the topics it matches whole."""
+    ``topics``: a regular expression (``pipeline --topics``'s): only the topics it matches whole.
+    ``fail_on_data_loss`` (Spark's Kafka source's ``failOnDataLoss``): a table whose committed offset lies
+    below its partition's log start (retention or DeleteRecords removed offsets it never got) is refused
+    before anything is written (:class:`~kafkaspec.errors.DataLossError`, naming them); False appends from
+    the log start, the offsets passed over said in :attr:`TableRun.passed_over`."""
     started = time.perf_counter()
     dest = os.fspath(dest)
     check_arguments(layout, mode, target_file_mb)
@@ -214,7 +232,9 @@ def write_table(
         if mode is not None
         else _modes(log_dir, groups, layout, decode_values, run)
     )
-    by_table = planned(log_dir, groups, committed, layout, read_committed, verify_crc, run.left_out)
+    by_table = planned(
+        log_dir, groups, committed, layout, read_committed, verify_crc, run.left_out, fail_on_data_loss
+    )
     for name in groups:
         todo = by_table.get(name)
         if not todo:
@@ -391,6 +411,7 @@ def run_keywords(args: Any) -> dict[str, Any]:
         "verify_crc": not args.no_verify_crc,
         "mode": args.table_mode,
         "topics": args.topics,
+        "fail_on_data_loss": not args.no_fail_on_data_loss,
     }
 
 
@@ -403,6 +424,14 @@ def format_run(run: TableRun) -> str:
         lines.append(f"  {c.name}: {c.rows:,} rows; next offsets {parts}")
     if run.unchanged:
         lines.append(f"  nothing new: {', '.join(sorted(run.unchanged))}")
+    if run.left_out.gone:
+        gone = ", ".join(
+            f"{t}-{p}: {start - lo:,} ({lo} to {start - 1})"
+            for (t, p), (lo, start) in sorted(run.left_out.gone.items())
+        )
+        lines.append(
+            f"  offsets passed over (gone from the log before the table read them; appended from its start): {gone}"
+        )
     if run.read_committed:
         lines.append(
             f"  transactions (records): aborted {run.aborted:,} left out, {run.held:,} held behind an open "

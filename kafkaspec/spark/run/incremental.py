@@ -44,7 +44,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from ...errors import UsageError
+from ...errors import DataLossError, UsageError
 from ...logdir.store import staging as locking  # its lock and its fsyncs
 
 if TYPE_CHECKING:
@@ -188,18 +188,37 @@ def run_incremental(
             _until_interrupted(query)
         else:
             query.awaitTermination()
+    except Exception as failed:
+        lost = _data_loss(failed)
+        if lost is None:
+            raise
+        raise lost from None
     finally:
         if query.isActive:
             query.stop()
         recover(out)  # a micro-batch stopped during its moves (SIGTERM) is finished now
     exc = query.exception()
     if exc is not None:
+        lost = _data_loss(exc)
+        if lost is not None:
+            raise lost
         raise RuntimeError(f"the incremental pipeline failed: {exc.desc if hasattr(exc, 'desc') else exc}")
     _progress(summary, query, out)
     summary.removed_files = removed
     summary.seconds = time.perf_counter() - started
     write_json(out / "summary.json", asdict(summary))
     return summary
+
+
+_DATA_LOSS = re.compile(r"kafkaspec\.errors\.DataLossError: ([^\n]*)")
+
+
+def _data_loss(failed: BaseException) -> DataLossError | None:
+    """The source's DataLossError (``failOnDataLoss``: offsets retention deleted before the query read them,
+    a log that went back) in the query's failure, which Spark reports as its own, our traceback in its
+    text: raised as ours, so that the command line says it in one line (exit 1), as a table run its gap."""
+    found = _DATA_LOSS.search(str(failed))
+    return None if found is None else DataLossError(found.group(1))
 
 
 def write_json(path: Path, value: Any) -> None:

@@ -41,6 +41,7 @@ def write_table(
     verify_crc: bool = True,
     mode: str | None = None,
     topics: str | None = None,
+    fail_on_data_loss: bool = True,
 ) -> TableRun:
     """Append to the tables of ``dest`` the records of ``source`` they do not hold yet, the data files
     written by ``spark``'s executors (a task per ``target_file_mb`` of segments), each table committed
@@ -68,6 +69,7 @@ def write_table(
         verify_crc=verify_crc,
         mode=mode,
         topics=topics,
+        fail_on_data_loss=fail_on_data_loss,
     )
 
 
