@@ -60,9 +60,10 @@ def add_table_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--no-fail-on-data-loss",
         action="store_true",
-        help="when a table's committed offset lies below its partition's log start (retention or "
-        "DeleteRecords removed offsets the table never got), append from the log start and say how many "
-        "offsets were passed over; default: refuse, nothing appended (exit 1), as Spark's failOnDataLoss",
+        help="when a table's committed offset (or --incremental's checkpoint) lies below its partition's "
+        "log start (retention or DeleteRecords removed offsets never read), append from the log start and "
+        "say how many offsets were passed over; default: refuse, nothing appended (exit 1), as Spark's "
+        "failOnDataLoss",
     )
 
 

@@ -7,6 +7,7 @@ text: the command line says it in one line, exit 1, as it says the table run's).
 
 from __future__ import annotations
 
+import pyarrow.parquet as pq
 import pytest
 from support.retention import drop_segments_below, retained, write_numbered
 from support.tables import table_rows
@@ -44,7 +45,16 @@ def test_incremental_fails_on_the_same_gap_through_fail_on_data_loss(spark, tmp_
     assert run_incremental(spark, str(src), str(out)).offsets == {"orders": {"0": 10}}
     write_numbered(src, 10, 20)
     start = drop_segments_below(src / "orders-0", 15)
-    with pytest.raises(DataLossError, match=rf"^kafkalog: orders-0 offsets 10 to {start - 1} were deleted"):
+    with pytest.raises(
+        DataLossError, match=rf"^kafkalog: orders-0 offsets 10 to {start - 1} were deleted"
+    ) as lost:
         run_incremental(spark, str(src), str(out))
+    assert "--no-fail-on-data-loss" in str(lost.value)  # what the command line's user can do about it
     assert last_offsets(out / CHECKPOINT) == {"orders": {"0": 10}}
+    # asked to, the run passes over the gap and goes on from the log start (pipeline --no-fail-on-data-loss)
+    assert run_incremental(spark, str(src), str(out), fail_on_data_loss=False).offsets == {
+        "orders": {"0": 20}
+    }
+    offsets = sorted(pq.read_table(out / "records", columns=["offset"]).column("offset").to_pylist())
+    assert offsets == [*range(10), *range(start, 20)]
     assert (tmp_path / "canary").read_text() == "stays"

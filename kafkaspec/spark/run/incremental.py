@@ -141,11 +141,15 @@ def run_incremental(
     private_key_dir: str | None = None,
     lock: OutputLock | None = None,
     topics: str | None = None,
+    fail_on_data_loss: bool = True,
 ) -> IncrementalSummary:
     """Append to ``output`` what ``input_path`` has beyond the checkpoint; ``follow``: a trigger interval
     (``"10 seconds"``) to keep going until interrupted; ``private_key_dir``: as for
     :func:`~.pipeline.run_pipeline`; ``lock``: OUT's lock, when the caller took it (before starting
-    Spark); otherwise it is taken here; ``topics``: a ``subscribePattern`` (``pipeline --topics``). Returns the summary, also written to summary.json."""
+    Spark); otherwise it is taken here; ``topics``: a ``subscribePattern`` (``pipeline --topics``);
+    ``fail_on_data_loss``: the source's ``failOnDataLoss`` (``pipeline --no-fail-on-data-loss``: offsets
+    deleted before the run read them are passed over, with a warning, instead of failing it). Returns the
+    summary, also written to summary.json."""
     check_output(output)
     if lock is None:
         with OutputLock(output) as own:
@@ -161,6 +165,7 @@ def run_incremental(
                 private_key_dir=private_key_dir,
                 lock=own,
                 topics=topics,
+                fail_on_data_loss=fail_on_data_loss,
             )
     out = Path(output)
     removed = recover(out)
@@ -174,6 +179,7 @@ def run_incremental(
         .option("corruptionPolicy", on_corruption)
         .option("verifyCrc", str(verify_crc).lower())
         .option("splitSize", split_size)
+        .option("failOnDataLoss", str(fail_on_data_loss).lower())
         .options(**({"tieredPrivateKeyDir": private_key_dir} if private_key_dir is not None else {}))
         .options(**({"subscribePattern": topics} if topics is not None else {}))
         .load(str(input_path))
@@ -218,7 +224,13 @@ def _data_loss(failed: BaseException) -> DataLossError | None:
     a log that went back) in the query's failure, which Spark reports as its own, our traceback in its
     text: raised as ours, so that the command line says it in one line (exit 1), as a table run its gap."""
     found = _DATA_LOSS.search(str(failed))
-    return None if found is None else DataLossError(found.group(1))
+    if found is None:
+        return None
+    return DataLossError(
+        found.group(1).replace(
+            "set failOnDataLoss to false", "run again with --no-fail-on-data-loss (failOnDataLoss=false)"
+        )
+    )
 
 
 def write_json(path: Path, value: Any) -> None:

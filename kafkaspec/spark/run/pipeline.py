@@ -433,6 +433,7 @@ def _run_incremental(
             follow=f"{int(args.interval * 1000)} milliseconds" if args.follow else None,
             lock=lock,
             topics=args.topics,
+            fail_on_data_loss=not getattr(args, "no_fail_on_data_loss", False),
         )
     if not args.quiet:
         print(format_incremental(summary))
