@@ -347,7 +347,6 @@ def _run_args(args: argparse.Namespace) -> int:
 
 def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -> int:
     from ..session import build_session
-    from .onepass import remove_dead_staging
 
     started = time.perf_counter()
     ahead = None if incremental else PlanAhead.for_args(args)  # the plan is made while Spark starts
@@ -366,6 +365,9 @@ def _run_locked(args: argparse.Namespace, incremental: bool, lock: OutputLock) -
     up = time.perf_counter()
     if incremental:
         return _run_incremental(spark, args, log_path, lock)
+    # (pyarrow: imported here, after Spark's start, or by the plan's thread during it; not before it)
+    from .onepass import remove_dead_staging
+
     remove_dead_staging(Path(args.output))
     with _stopping(spark, log_path):
         summary = run_pipeline(
