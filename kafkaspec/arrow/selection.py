@@ -30,6 +30,13 @@ class CommittedLike(Protocol):
     def held(self, offset: int) -> bool: ...
 
 
+def aborted_among(rc: CommittedLike, heads: np.ndarray, rows: np.ndarray) -> list[int]:
+    """Those of ``rows`` (indices of transactional data batches among ``heads``) whose transaction ``rc``
+    says was aborted or is still open."""
+    pids, bases = heads["producer_id"], heads["base_offset"]
+    return [i for i in rows.tolist() if rc.aborted_at(int(pids[i]), int(bases[i]))]
+
+
 class HasTransactions(Protocol):
     """A partition whose read_committed filter can be asked for."""
 
@@ -63,9 +70,7 @@ class Selection:
         if self._committed:
             transactional = np.flatnonzero(((attributes & IS_TRANSACTIONAL_MASK) != 0) & ~control)
             if len(transactional):
-                rc = self._filter()
-                pids, bases = heads["producer_id"], heads["base_offset"]
-                aborted = [i for i in transactional.tolist() if rc.aborted_at(int(pids[i]), int(bases[i]))]
+                aborted = aborted_among(self._filter(), heads, transactional)
                 if aborted:
                     drop = drop.copy()
                     drop[aborted] = True

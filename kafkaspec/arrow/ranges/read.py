@@ -39,6 +39,7 @@ from ...records import Batch, BatchIterator
 from ...recovery import LENGTH
 from ..engine import decode_run, decode_run_at
 from ..schema import SCHEMA
+from ..selection import aborted_among
 from ..walk import crc_mismatch, v2_heads
 from .plan import ReadRange
 
@@ -97,9 +98,9 @@ class Walk:
     report: RangeReport | None = None
     #: where the batches the head walk vouched for start (int64), before every noted entry
     vouched: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
-    vouched_heads: np.ndarray | None = None
-    _buf: bytes = b""
-    _max_decompressed: int = 0
+    vouched_heads: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _buf: bytes = field(default=b"", repr=False, compare=False)
+    _max_decompressed: int = field(default=0, repr=False, compare=False)
 
     def note(self, entries: Iterator[LogBatch], report: RangeReport) -> Iterator[LogBatch]:
         self.report = report
@@ -386,7 +387,7 @@ def read_records(
     builder = RecordBatchBuilder(task.topic, task.partition, task.path)
     start = 0
     if task.lockstep:
-        resume = yield from _vouched(task, buf, report, builder, walk)
+        resume = yield from _vouched(task, buf, walk)
         if resume is None:  # the read ends inside what the head walk vouched for
             return
         start = resume
@@ -452,9 +453,7 @@ def read_records(
         raise batches.failure
 
 
-def _vouched(
-    task: ReadRange, buf: bytes, report: RangeReport, builder: RecordBatchBuilder, walk: Walk | None
-) -> Generator[pa.RecordBatch, None, int | None]:
+def _vouched(task: ReadRange, buf: bytes, walk: Walk | None) -> Generator[pa.RecordBatch, None, int | None]:
     """The records of the v2 batches at the start of ``buf`` that the head walk vouches for
     (:func:`kafkaspec.arrow.walk.v2_heads`: every check of the batch iterator, then their CRCs at once),
     selected from their heads as :func:`~kafkaspec.logdir.kafka.transactions.select_batches` selects
@@ -469,25 +468,25 @@ def _vouched(
     resume: int | None = found.stop
     rc, lo, hi = task.read_committed, task.min_offset, task.max_offset
     first = heads["base_offset"].astype(np.int64)
+    last = first + heads["last_offset_delta"].astype(np.int64)
     ends = np.zeros(len(first), bool)  # where the selection stops
     if hi is not None:
         ends |= first >= hi
     if rc is not None and rc.stable is not None:
         ends |= first >= rc.stable
     if lo is not None:  # a batch before the start offset is passed over before either stop is looked at
-        ends &= first + heads["last_offset_delta"].astype(np.int64) >= lo
+        ends &= last >= lo
     walked = len(first)
     if ends.any():  # the stop may be the last batch walked: nothing after it is read all the same
         walked, resume = int(np.argmax(ends)) + 1, None
     if task.verify_crc and (bad := crc_mismatch(buf, positions[:walked], heads[:walked])) is not None:
         walked, resume = bad, int(positions[bad])  # the batch iterator reports it, from there on
-    positions, heads, first = positions[:walked], heads[:walked], first[:walked]
+    positions, heads, first, last = positions[:walked], heads[:walked], first[:walked], last[:walked]
     if walk is not None:
         walk.vouch(buf, positions, heads, task.max_decompressed)
     walked_at, walked_heads = positions, heads
-    kept = _selected(task, heads, first, len(first) if resume is not None else len(first) - 1)
-    positions, heads, first = positions[kept], heads[kept], first[kept]
-    last = first + heads["last_offset_delta"].astype(np.int64)
+    kept = _selected(task, heads, first, last, len(first) if resume is not None else len(first) - 1)
+    positions, heads, first, last = positions[kept], heads[kept], first[kept], last[kept]
     rows = np.cumsum(heads["records_count"].astype(np.int64))
     stored = np.cumsum(heads["batch_length"].astype(np.int64) + v2.BATCH_LENGTH_END)
     limit = BYTES_PER_ARROW_RUN // 8  # till a run says how much its bytes grow when decoded
@@ -530,24 +529,22 @@ def _engine_args(task: ReadRange, walk: Walk | None) -> dict[str, Any]:
     }
 
 
-def _selected(task: ReadRange, heads: np.ndarray, first: np.ndarray, usable: int) -> np.ndarray:
-    """The indices of the ``heads`` (batches at offsets ``first``) that the selection keeps, among the
-    first ``usable`` (the one after them stopped it): :func:`select_batches`' rule over heads."""
+def _selected(
+    task: ReadRange, heads: np.ndarray, first: np.ndarray, last: np.ndarray, usable: int
+) -> np.ndarray:
+    """The indices of the ``heads`` (batches of offsets ``first`` to ``last``) that the selection keeps,
+    among the first ``usable`` (the one after them stopped it): :func:`select_batches`' rule over heads."""
     keep = np.zeros(len(first), bool)
     keep[:usable] = True
     attributes = heads["attributes"]
     control = (attributes & v2.IS_CONTROL_MASK) != 0
     if task.min_offset is not None:
-        keep &= first + heads["last_offset_delta"].astype(np.int64) >= task.min_offset
+        keep &= last >= task.min_offset
     if not task.include_control:
         keep &= ~control
-    rc = task.read_committed
-    if rc is not None:
+    if task.read_committed is not None:
         data = np.flatnonzero(keep & ((attributes & v2.IS_TRANSACTIONAL_MASK) != 0) & ~control)
-        if len(data):
-            pids = heads["producer_id"]
-            aborted = [i for i in data.tolist() if rc.aborted_at(int(pids[i]), int(first[i]))]
-            keep[aborted] = False
+        keep[aborted_among(task.read_committed, heads, data)] = False
     return np.flatnonzero(keep)
 
 

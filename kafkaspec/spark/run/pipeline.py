@@ -204,6 +204,10 @@ def run_pipeline(
         )
     summary.planning_seconds = planned.seconds
     opts, tasks, values = planned.opts, planned.tasks, planned.values
+    # the plan's isolation is what the tasks read (a plan made ahead carries its own)
+    isolation_level = summary.isolation_level = (
+        "read_committed" if opts.read_committed else "read_uncommitted"
+    )
     # segments the partitions do not serve are listed, not read (tiered storage's copies)
     summary.unused = planned.unused
     total = sum(t.end - t.start for t in tasks)
