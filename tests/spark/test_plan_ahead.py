@@ -41,3 +41,28 @@ def test_an_option_error_too(synth_dir):
         plan_pipeline(str(synth_dir), split_size="lots")
     with pytest.raises(type(made.value), match="lots"):
         PlanAhead(str(synth_dir), split_size="lots").result()
+
+
+@pytest.mark.hostile
+def test_a_fifo_for_a_segment_is_refused_not_waited_on(tmp_path):
+    """A FIFO named as a segment: planning ahead refuses it (it would block a reader opening it), and the
+    refusal comes from result(), naming it; the canary beside it stays."""
+    import os
+
+    from kafkaspec.errors import KafkaFormatError
+
+    (tmp_path / "canary").write_text("stays")
+    fifo = tmp_path / "00000000000000000000.log"
+    os.mkfifo(fifo)
+    with pytest.raises(KafkaFormatError, match="FIFO") as got:
+        PlanAhead(str(fifo)).result()
+    assert str(fifo) in str(got.value)
+    assert (tmp_path / "canary").read_text() == "stays"
+
+
+@pytest.mark.hostile
+def test_a_name_with_a_newline_and_an_escape_is_shown_escaped(tmp_path):
+    name = str(tmp_path / "no\nsuch\x1b[31mdir")
+    with pytest.raises(FileNotFoundError) as got:
+        PlanAhead(name).result()
+    assert "\n" not in str(got.value) and "\x1b" not in str(got.value)

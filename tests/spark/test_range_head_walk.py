@@ -13,6 +13,7 @@ No Spark session.
 
 from __future__ import annotations
 
+import struct
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,7 +24,9 @@ import kafkaspec
 from kafkaspec import logdir
 from kafkaspec.arrow.ranges import RangeReport, ReadRange, Walk, read_records
 from kafkaspec.arrow.schema import SCHEMA
+from kafkaspec.codec.crc import crc32c
 from kafkaspec.errors import KafkaFormatError
+from kafkaspec.generated import record_batch_v2 as v2
 from kafkaspec.records import BatchIterator
 from kafkaspec.spark.read import audit
 from kafkaspec.spark.read.options import ReadOptions
@@ -162,3 +165,49 @@ def test_the_walks_entries_are_the_iterators(synth_dir):
     assert [(e.position, e.end, e.base_offset) for e in walk.entries] == [
         (e.position, e.end, e.base_offset) for e in expected
     ]
+
+
+def _with(batch: bytes, at: int, fmt: str, value: int) -> bytes:
+    """``batch`` with the field at ``at`` set to ``value``, its CRC made to hold again."""
+    out = bytearray(batch)
+    struct.pack_into(fmt, out, at, value)
+    struct.pack_into(">I", out, v2.CRC_OFFSET, crc32c(bytes(out[v2.ATTRIBUTES_OFFSET :])))
+    return bytes(out)
+
+
+@pytest.mark.hostile
+@pytest.mark.parametrize("count", [2**31 - 1, -(2**31), 2**31 - 2])
+@pytest.mark.parametrize("skip", [False, True])
+def test_a_records_count_near_2_31_reads_as_without_the_walk(count, skip):
+    """A head claiming about 2^31 records (its CRC holding): the same error or skip either way, and
+    nothing allocated for the count (the range is a few hundred bytes)."""
+    batches = _batches(6, codec="none")
+    data = b"".join([*batches[:3], _with(batches[3], v2.RECORDS_COUNT_OFFSET, ">i", count), *batches[4:]])
+    got = _same(_task(data, skip_corrupt=skip), data)
+    assert got[0] == "error" if not skip else (got[0] == "ok" and got[2])
+
+
+@pytest.mark.hostile
+def test_a_batch_length_near_2_31_is_a_torn_tail_either_way():
+    batches = _batches(4, codec="none")
+    data = b"".join([*batches[:2], _with(batches[2], v2.BATCH_LENGTH_OFFSET, ">i", 2**31 - 1), batches[3]])
+    for skip in (False, True):
+        _same(_task(data, skip_corrupt=skip), data)
+
+
+def test_two_copies_of_the_same_batches_read_alike():
+    """A range holding the same batches twice (a copy appended to itself): both paths give both copies'
+    rows, as the batch iterator always did; deduplication is no reader's business."""
+    batches = _batches(5)
+    data = b"".join(batches * 2)
+    got = _same(_task(data), data)
+    assert [r["offset"] for r in got[1]] == [*range(15), *range(15)]
+
+
+def test_a_walk_does_not_print_the_range():
+    """``repr(Walk)`` (a log line, a test failure) shows what was walked, not the range's bytes."""
+    data = b"".join(_batches(50))
+    walk = Walk()
+    for _ in read_records(_task(data), buf=data, walk=walk):
+        pass
+    assert len(walk.vouched) == 50 and len(repr(walk)) < len(data) // 4
